@@ -1,0 +1,1 @@
+//! Tengen manager (skeleton).

@@ -1,0 +1,1 @@
+//! The Gomocup protocol as typed messages (skeleton; filled by the foundation work).
