@@ -77,8 +77,8 @@ mod tests {
     fn mirror_images_are_equivalent_in_a_symmetric_position() {
         // H8 black, H9 white, H10 black, H7 white: symmetric about column H.
         let s = [(p("H8"), Color::Black), (p("H9"), Color::White), (p("H10"), Color::Black), (p("H7"), Color::White)];
-        assert!(equivalent_fifth(&s, p("G8"), p("J8"), Equivalence::Shape, 15));
-        assert!(equivalent_fifth(&s, p("G8"), p("J8"), Equivalence::Board, 15));
+        assert!(equivalent_fifth(&s, p("G8"), p("I8"), Equivalence::Shape, 15));
+        assert!(equivalent_fifth(&s, p("G8"), p("I8"), Equivalence::Board, 15));
         assert!(!equivalent_fifth(&s, p("G8"), p("G9"), Equivalence::Shape, 15));
     }
 
