@@ -80,7 +80,11 @@ pub struct Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({}x{}, {}, moves:", self.width, self.height, self.rule)?;
+        write!(
+            f,
+            "Board({}x{}, {}, moves:",
+            self.width, self.height, self.rule
+        )?;
         for m in &self.history {
             write!(f, " {m}")?;
         }
@@ -117,7 +121,12 @@ impl Board {
     /// A board after `moves`, played in order (colours alternate; passes allowed).
     /// Moves after the game ended are still placed: a position need not be a finished game's
     /// prefix (a GUI may send any position), so only off-board and occupied points fail.
-    pub fn from_moves(width: u8, height: u8, rule: Rule, moves: &[Move]) -> Result<Board, SetupError> {
+    pub fn from_moves(
+        width: u8,
+        height: u8,
+        rule: Rule,
+        moves: &[Move],
+    ) -> Result<Board, SetupError> {
         let mut b = Board::try_new(width, height, rule).map_err(|_| SetupError::Stone {
             index: 0,
             pos: Pos::new(width, height),
@@ -301,7 +310,11 @@ impl Board {
             self.hash ^= zobrist(color, p);
         }
         self.hash ^= ZOBRIST_WHITE_TO_MOVE;
-        if self.outcome.as_ref().is_some_and(|&(at, _)| at > self.history.len()) {
+        if self
+            .outcome
+            .as_ref()
+            .is_some_and(|&(at, _)| at > self.history.len())
+        {
             self.outcome = None;
         }
         Ok(m)
@@ -313,7 +326,10 @@ impl Board {
             Move::Stone(p) => {
                 let color = self.stone(p)?;
                 if let Some(line) = self.five_through(p, color) {
-                    return Some(Outcome::Win { winner: color, line });
+                    return Some(Outcome::Win {
+                        winner: color,
+                        line,
+                    });
                 }
                 if self.is_full() {
                     return Some(Outcome::Draw(DrawReason::BoardFull));
@@ -348,14 +364,29 @@ impl Board {
             }
             if self.rule.blocked_five_loses() {
                 let opp = Some(color.opponent());
-                let before = p.offset(-dx * (back as i32 + 1), -dy * (back as i32 + 1), self.width, self.height);
-                let after = p.offset(dx * (fwd as i32 + 1), dy * (fwd as i32 + 1), self.width, self.height);
+                let before = p.offset(
+                    -dx * (back as i32 + 1),
+                    -dy * (back as i32 + 1),
+                    self.width,
+                    self.height,
+                );
+                let after = p.offset(
+                    dx * (fwd as i32 + 1),
+                    dy * (fwd as i32 + 1),
+                    self.width,
+                    self.height,
+                );
                 let blocked = |q: Option<Pos>| q.is_some_and(|q| self.stone(q) == opp);
                 if blocked(before) && blocked(after) {
                     continue;
                 }
             }
-            let start = p.offset(-dx * back as i32, -dy * back as i32, self.width, self.height)?;
+            let start = p.offset(
+                -dx * back as i32,
+                -dy * back as i32,
+                self.width,
+                self.height,
+            )?;
             return Some(
                 (0..len as i32)
                     .filter_map(|k| start.offset(dx * k, dy * k, self.width, self.height))

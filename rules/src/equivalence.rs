@@ -17,7 +17,13 @@ pub enum Equivalence {
 /// colour-labelled) give congruent positions under `setting`. A point is equivalent to itself.
 /// `size` is the board side, needed by [`Equivalence::Board`].
 #[must_use]
-pub fn equivalent_fifth(stones: &[(Pos, Color)], a: Pos, b: Pos, setting: Equivalence, size: u8) -> bool {
+pub fn equivalent_fifth(
+    stones: &[(Pos, Color)],
+    a: Pos,
+    b: Pos,
+    setting: Equivalence,
+    size: u8,
+) -> bool {
     if a == b {
         return true;
     }
@@ -76,17 +82,57 @@ mod tests {
     #[test]
     fn mirror_images_are_equivalent_in_a_symmetric_position() {
         // H8 black, H9 white, H10 black, H7 white: symmetric about column H.
-        let s = [(p("H8"), Color::Black), (p("H9"), Color::White), (p("H10"), Color::Black), (p("H7"), Color::White)];
-        assert!(equivalent_fifth(&s, p("G8"), p("I8"), Equivalence::Shape, 15));
-        assert!(equivalent_fifth(&s, p("G8"), p("I8"), Equivalence::Board, 15));
-        assert!(!equivalent_fifth(&s, p("G8"), p("G9"), Equivalence::Shape, 15));
+        let s = [
+            (p("H8"), Color::Black),
+            (p("H9"), Color::White),
+            (p("H10"), Color::Black),
+            (p("H7"), Color::White),
+        ];
+        assert!(equivalent_fifth(
+            &s,
+            p("G8"),
+            p("I8"),
+            Equivalence::Shape,
+            15
+        ));
+        assert!(equivalent_fifth(
+            &s,
+            p("G8"),
+            p("I8"),
+            Equivalence::Board,
+            15
+        ));
+        assert!(!equivalent_fifth(
+            &s,
+            p("G8"),
+            p("G9"),
+            Equivalence::Shape,
+            15
+        ));
     }
 
     #[test]
     fn shape_setting_also_sees_translations_the_board_setting_does_not() {
         // Stones placed off-centre and symmetric about column C only (not the board centre).
-        let s = [(p("C3"), Color::Black), (p("C4"), Color::White), (p("C5"), Color::Black), (p("C2"), Color::White)];
-        assert!(equivalent_fifth(&s, p("B3"), p("D3"), Equivalence::Shape, 15));
-        assert!(!equivalent_fifth(&s, p("B3"), p("D3"), Equivalence::Board, 15));
+        let s = [
+            (p("C3"), Color::Black),
+            (p("C4"), Color::White),
+            (p("C5"), Color::Black),
+            (p("C2"), Color::White),
+        ];
+        assert!(equivalent_fifth(
+            &s,
+            p("B3"),
+            p("D3"),
+            Equivalence::Shape,
+            15
+        ));
+        assert!(!equivalent_fifth(
+            &s,
+            p("B3"),
+            p("D3"),
+            Equivalence::Board,
+            15
+        ));
     }
 }

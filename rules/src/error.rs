@@ -19,7 +19,9 @@ pub enum PosError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleError {
     /// An `INFO rule` value with bits Tengen does not know.
-    #[error("unsupported INFO rule value {0} (known: 0, 1, 2, 4, 8, 9 and their continuous forms)")]
+    #[error(
+        "unsupported INFO rule value {0} (known: 0, 1, 2, 4, 8, 9 and their continuous forms)"
+    )]
     UnknownInfo(u32),
     /// A rule name that is not one of ours.
     #[error("unknown rule {0:?} (expected freestyle, standard, renju, caro or caro-exact)")]

@@ -44,7 +44,10 @@ impl Opening {
     pub fn stones(&self, centre: Pos, sym: Symmetry) -> [Pos; 3] {
         let at = |(dx, dy): (i32, i32)| {
             let (dx, dy) = sym.apply_offset(dx, dy);
-            Pos::new((i32::from(centre.x) + dx) as u8, (i32::from(centre.y) + dy) as u8)
+            Pos::new(
+                (i32::from(centre.x) + dx) as u8,
+                (i32::from(centre.y) + dy) as u8,
+            )
         };
         [centre, at(self.second()), at(self.third)]
     }
@@ -65,12 +68,34 @@ impl fmt::Display for Opening {
     }
 }
 
-const fn direct(id: &'static str, chinese: &'static str, name: &'static str, third: (i32, i32)) -> Opening {
-    Opening { id, chinese, name, kind: OpeningKind::Direct, third }
+const fn direct(
+    id: &'static str,
+    chinese: &'static str,
+    name: &'static str,
+    third: (i32, i32),
+) -> Opening {
+    Opening {
+        id,
+        chinese,
+        name,
+        kind: OpeningKind::Direct,
+        third,
+    }
 }
 
-const fn diagonal(id: &'static str, chinese: &'static str, name: &'static str, third: (i32, i32)) -> Opening {
-    Opening { id, chinese, name, kind: OpeningKind::Diagonal, third }
+const fn diagonal(
+    id: &'static str,
+    chinese: &'static str,
+    name: &'static str,
+    third: (i32, i32),
+) -> Opening {
+    Opening {
+        id,
+        chinese,
+        name,
+        kind: OpeningKind::Diagonal,
+        third,
+    }
 }
 
 /// The 26 openings in RIF order (spec §5; the shared data file is checked against this in
@@ -110,7 +135,12 @@ pub static OPENINGS: [Opening; 26] = [
 /// white 2 is not next to black 1, or black 3 is outside the central 5x5 square).
 #[must_use]
 pub fn identify_opening(stones: [Pos; 3]) -> Option<(&'static Opening, Symmetry)> {
-    let rel = |p: Pos| (i32::from(p.x) - i32::from(stones[0].x), i32::from(p.y) - i32::from(stones[0].y));
+    let rel = |p: Pos| {
+        (
+            i32::from(p.x) - i32::from(stones[0].x),
+            i32::from(p.y) - i32::from(stones[0].y),
+        )
+    };
     let (w, b) = (rel(stones[1]), rel(stones[2]));
     for sym in Symmetry::ALL {
         // `sym` maps canonical to actual, so its inverse maps the actual stones back.

@@ -212,13 +212,34 @@ mod tests {
     fn bad_coordinates_are_typed_errors() {
         assert!(matches!(Pos::parse_xy("7;7"), Err(PosError::Syntax(_))));
         assert!(matches!(Pos::parse_xy("a,7"), Err(PosError::Syntax(_))));
-        assert!(matches!(Pos::parse_xy("-3,7"), Err(PosError::OutOfRange(_))));
-        assert!(matches!(Pos::parse_xy("300,7"), Err(PosError::OutOfRange(_))));
-        assert!(matches!(Pos::parse_notation("H0", 15), Err(PosError::OutOfRange(_))));
-        assert!(matches!(Pos::parse_notation("H16", 15), Err(PosError::OutOfRange(_))));
-        assert!(matches!(Pos::parse_notation("8H", 15), Err(PosError::Syntax(_))));
-        assert!(matches!(Pos::parse_notation("", 15), Err(PosError::Syntax(_))));
-        assert!(matches!(Pos::parse_notation("é8", 15), Err(PosError::Syntax(_))));
+        assert!(matches!(
+            Pos::parse_xy("-3,7"),
+            Err(PosError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Pos::parse_xy("300,7"),
+            Err(PosError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Pos::parse_notation("H0", 15),
+            Err(PosError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Pos::parse_notation("H16", 15),
+            Err(PosError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            Pos::parse_notation("8H", 15),
+            Err(PosError::Syntax(_))
+        ));
+        assert!(matches!(
+            Pos::parse_notation("", 15),
+            Err(PosError::Syntax(_))
+        ));
+        assert!(matches!(
+            Pos::parse_notation("é8", 15),
+            Err(PosError::Syntax(_))
+        ));
     }
 
     #[test]

@@ -97,14 +97,18 @@ mod tests {
     #[test]
     fn the_eight_are_distinct_and_closed_under_composition() {
         let probe = (1, 2);
-        let images: std::collections::HashSet<_> =
-            Symmetry::ALL.iter().map(|s| s.apply_offset(probe.0, probe.1)).collect();
+        let images: std::collections::HashSet<_> = Symmetry::ALL
+            .iter()
+            .map(|s| s.apply_offset(probe.0, probe.1))
+            .collect();
         assert_eq!(images.len(), 8);
         for a in Symmetry::ALL {
             for b in Symmetry::ALL {
                 let (x, y) = a.apply_offset(probe.0, probe.1);
                 let composed = b.apply_offset(x, y);
-                assert!(Symmetry::ALL.iter().any(|c| c.apply_offset(probe.0, probe.1) == composed));
+                assert!(Symmetry::ALL
+                    .iter()
+                    .any(|c| c.apply_offset(probe.0, probe.1) == composed));
             }
         }
         assert_eq!(Symmetry::Rotate90.apply(Pos::new(7, 6), 15), Pos::new(8, 7));
