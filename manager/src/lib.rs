@@ -1,11 +1,18 @@
 //! # tengen-manager
 //!
 //! Plays Gomocup brains against each other under a referee and time controls.
-//! (Module list fixed up front so that parallel work on the crate does not collide; each
-//! module's own docs say what it holds.)
+//!
+//! Layers, from the bottom: [`process`] (a child process and its pipes) → [`player`] (the
+//! Gomocup conversation) → [`referee`] (the rules, on `tengen_rules::Board`) and [`clock`]
+//! → [`game`] (one game) → [`schedule`]/[`tournament`] (which games, in what order, how many
+//! at once) → [`record`]/[`stats`]/[`sprt`]/[`progress`]/[`resume`] (what is kept and shown).
+//! [`cli`] and [`config`] turn a command line into a checked [`config::RunConfig`].
 
 pub mod clock;
 pub mod opening;
+pub mod process;
 pub mod record;
 pub mod sprt;
 pub mod stats;
+pub mod referee;
+pub mod player;
