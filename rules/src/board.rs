@@ -415,10 +415,30 @@ impl Board {
     /// under every other rule.
     #[must_use]
     pub fn forbidden(&self, p: Pos) -> Option<Forbidden> {
-        if self.rule != Rule::Renju || !self.is_empty_at(p) {
+        if self.rule != Rule::Renju || !self.is_empty_at(p) || !self.may_be_forbidden(p) {
             return None;
         }
         forbid::Grid::from_board(self).forbidden(p)
+    }
+
+    /// A cheap necessary condition: a forbidden point needs black stones within 4 points on
+    /// two lines (two each, for double three / double four across lines) or four on one line
+    /// (overline, one-line double four). Most empty points fail it, which spares the full check.
+    fn may_be_forbidden(&self, p: Pos) -> bool {
+        let mut lines_with_two = 0;
+        for (dx, dy) in DIRECTIONS {
+            let mut n = 0;
+            for k in (-4..=4).filter(|&k| k != 0) {
+                if let Some(q) = p.offset(dx * k, dy * k, self.width, self.height) {
+                    n += usize::from(self.cells[self.idx(q)] == Some(Color::Black));
+                }
+            }
+            if n >= 4 {
+                return true;
+            }
+            lines_with_two += usize::from(n >= 2);
+        }
+        lines_with_two >= 2
     }
 
     /// Every forbidden point for black with its kind, row by row from the top (empty unless
@@ -430,6 +450,7 @@ impl Board {
         }
         let mut grid = forbid::Grid::from_board(self);
         self.empty_points()
+            .filter(|&p| self.may_be_forbidden(p))
             .filter_map(|p| grid.forbidden(p).map(|f| (p, f)))
             .collect()
     }
