@@ -1,6 +1,74 @@
 //! Whether two fifth-move alternatives are equivalent (spec §7.2, 位置不同形).
 
-use crate::{Color, Pos, Symmetry};
+use crate::{Board, Color, Forbidden, Move, Pos, Symmetry};
+
+/// Why a set of fifth-move offers is illegal (spec §7.1 step 3).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OfferError {
+    /// Fewer or more offers than declared.
+    #[error("expected {expected} fifth-move offers, got {got}")]
+    Count {
+        /// Declared N.
+        expected: usize,
+        /// Offers received.
+        got: usize,
+    },
+    /// An offer is off the board or occupied.
+    #[error("offer {0} is off the board or occupied")]
+    Occupied(Pos),
+    /// The same point twice.
+    #[error("offer {0} is given twice")]
+    Duplicate(Pos),
+    /// Two offers give congruent positions.
+    #[error("offers {0} and {1} are equivalent")]
+    Equivalent(Pos, Pos),
+    /// An offer is a forbidden point for black.
+    #[error("offer {0} is forbidden for black ({1})")]
+    Forbidden(Pos, Forbidden),
+}
+
+/// Check black's `n` fifth-move offers on `board` (the position after move 4, black to
+/// move): each on an empty point, distinct, not forbidden, pairwise non-equivalent under
+/// `setting`. The first problem found is returned, in that order of checks per offer.
+pub fn check_fifth_offers(
+    board: &Board,
+    offers: &[Pos],
+    n: usize,
+    setting: Equivalence,
+) -> Result<(), OfferError> {
+    if offers.len() != n {
+        return Err(OfferError::Count {
+            expected: n,
+            got: offers.len(),
+        });
+    }
+    let stones: Vec<(Pos, Color)> = board
+        .moves()
+        .iter()
+        .filter_map(|m| match m {
+            Move::Stone(p) => board.stone(*p).map(|c| (*p, c)),
+            Move::Pass => None,
+        })
+        .collect();
+    for (i, &a) in offers.iter().enumerate() {
+        if !board.is_empty_at(a) {
+            return Err(OfferError::Occupied(a));
+        }
+        if offers[..i].contains(&a) {
+            return Err(OfferError::Duplicate(a));
+        }
+        if let Some(f) = board.forbidden(a) {
+            return Err(OfferError::Forbidden(a, f));
+        }
+        if let Some(&b) = offers[..i]
+            .iter()
+            .find(|&&b| equivalent_fifth(&stones, b, a, setting, board.width()))
+        {
+            return Err(OfferError::Equivalent(b, a));
+        }
+    }
+    Ok(())
+}
 
 /// Which transformations make two fifth moves "the same".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -109,6 +177,50 @@ mod tests {
             Equivalence::Shape,
             15
         ));
+    }
+
+    #[test]
+    fn offers_are_checked_for_every_reason() {
+        let moves: Vec<Move> = ["H8", "H9", "H10", "H7"]
+            .iter()
+            .map(|s| Move::Stone(p(s)))
+            .collect();
+        let b = Board::from_moves(15, 15, crate::Rule::Renju, &moves).unwrap();
+        let s = Equivalence::Shape;
+        assert_eq!(check_fifth_offers(&b, &[p("G8"), p("J12")], 2, s), Ok(()));
+        assert_eq!(
+            check_fifth_offers(&b, &[p("G8")], 2, s),
+            Err(OfferError::Count {
+                expected: 2,
+                got: 1
+            })
+        );
+        assert_eq!(
+            check_fifth_offers(&b, &[p("G8"), p("H9")], 2, s),
+            Err(OfferError::Occupied(p("H9")))
+        );
+        assert_eq!(
+            check_fifth_offers(&b, &[p("G8"), p("G8")], 2, s),
+            Err(OfferError::Duplicate(p("G8")))
+        );
+        assert_eq!(
+            check_fifth_offers(&b, &[p("G8"), p("I8")], 2, s),
+            Err(OfferError::Equivalent(p("G8"), p("I8")))
+        );
+    }
+
+    #[test]
+    fn a_forbidden_offer_is_refused() {
+        // Black H8, J8 on row 8 and I9, I10 on column I (white far away): I8 is a double three.
+        let moves: Vec<Move> = ["H8", "A1", "J8", "A3", "I9", "A5", "I10", "A7"]
+            .iter()
+            .map(|s| Move::Stone(p(s)))
+            .collect();
+        let b = Board::from_moves(15, 15, crate::Rule::Renju, &moves).unwrap();
+        assert_eq!(
+            check_fifth_offers(&b, &[p("I8")], 1, Equivalence::Shape),
+            Err(OfferError::Forbidden(p("I8"), Forbidden::DoubleThree))
+        );
     }
 
     #[test]

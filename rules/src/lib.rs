@@ -33,7 +33,7 @@ mod symmetry;
 
 pub use board::{zobrist, Board, DIRECTIONS};
 pub use color::Color;
-pub use equivalence::{equivalent_fifth, Equivalence};
+pub use equivalence::{check_fifth_offers, equivalent_fifth, Equivalence, OfferError};
 pub use error::{BoardError, MoveError, PosError, RuleError, SetupError};
 pub use forbid::Forbidden;
 pub use opening::{identify_opening, Opening, OpeningKind, OPENINGS};
