@@ -4,4 +4,25 @@
 //! The core never prints: the front end turns protocol commands into engine calls and the
 //! engine's callbacks into protocol responses.
 
+pub mod bench;
+pub mod eval;
+pub mod history;
+pub mod movegen;
+pub mod pattern;
+pub mod position;
 pub mod search;
+pub mod threat;
+pub mod tt;
+
+// The protocol front end (`pbrain-tengen`) and its tools.
+pub mod analysis;
+pub mod cli;
+pub mod gomocup;
+pub mod io;
+pub mod opening;
+pub mod reflex;
+pub mod report;
+pub mod settings;
+pub mod setup;
+pub mod time;
+pub mod worker;

@@ -1,15 +1,27 @@
-//! The search entry point. STUB INTERFACE — the search work replaces the body, keeping the
-//! signatures (the front end codes against them).
+//! The search entry point: iterative deepening principal-variation search with aspiration
+//! windows, a shared lock-free transposition table, late-move reductions, threat-driven move
+//! generation and a VCF solver, run by `threads` Lazy-SMP threads.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tengen_rules::{Board, Move, Pos};
+use tengen_rules::{Board, Color, Move, Pos};
+
+use crate::eval::evaluate;
+use crate::history::{History, MAX_PLY};
+use crate::movegen::{self, Threat};
+use crate::position::{Cell, Position};
+use crate::threat::Vcf;
+use crate::tt::{Bound, Tt};
 
 /// A score from the side to move's point of view. `WIN - n` = win in n plies.
 pub type Score = i32;
 /// The score of a win on the spot.
 pub const WIN: Score = 30_000;
+/// Scores beyond this are wins or losses found by search.
+pub const WIN_BOUND: Score = WIN - MAX_PLY as Score - 100;
+const INF: Score = WIN + 1;
 
 /// What bounds one search. `start` is when the request arrived (time is counted from it).
 #[derive(Debug, Clone)]
@@ -24,6 +36,40 @@ pub struct Limits {
     pub depth: Option<i32>,
     /// Node limit.
     pub nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    /// No limit at all (the search runs until `stop` is set): starting now.
+    fn default() -> Limits {
+        Limits {
+            start: Instant::now(),
+            optimum: None,
+            maximum: None,
+            depth: None,
+            nodes: None,
+        }
+    }
+}
+
+impl Limits {
+    /// A fixed-depth search starting now.
+    #[must_use]
+    pub fn depth(depth: i32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// A search of at most `time` starting now (soft limit: half of it).
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            optimum: Some(time / 2),
+            maximum: Some(time),
+            ..Limits::default()
+        }
+    }
 }
 
 /// Progress reported after each iteration.
@@ -63,18 +109,26 @@ pub struct SearchResult {
 pub struct Engine {
     hash_bytes: usize,
     threads: usize,
+    tt: Arc<Tt>,
+    histories: Vec<History>,
 }
 
 impl Engine {
     /// A searcher with a `hash_bytes` transposition table and `threads` search threads.
     #[must_use]
     pub fn new(hash_bytes: usize, threads: usize) -> Engine {
-        Engine { hash_bytes, threads: threads.max(1) }
+        Engine {
+            hash_bytes,
+            threads: threads.max(1),
+            tt: Arc::new(Tt::new(hash_bytes)),
+            histories: Vec::new(),
+        }
     }
 
     /// Resize the transposition table (clears it).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.hash_bytes = bytes;
+        self.tt = Arc::new(Tt::new(bytes));
     }
 
     /// Set the number of search threads.
@@ -83,7 +137,10 @@ impl Engine {
     }
 
     /// Forget everything learnt (TT, histories).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.histories.clear();
+    }
 
     /// Search `board` (side to move = `board.side_to_move()`) and return the best move.
     /// Never returns an occupied, off-board or (black under Renju) forbidden point, nor a
@@ -96,17 +153,575 @@ impl Engine {
         blocked: &[Pos],
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let _ = (limits, &self.hash_bytes, self.threads);
-        let legal: Vec<Pos> = board
-            .empty_points()
-            .filter(|p| !blocked.contains(p) && board.is_legal(*p))
+        let mut pos = Position::from_board(board);
+        let blocked: Vec<Cell> = blocked
+            .iter()
+            .filter(|p| board.contains(**p))
+            .map(|&p| Position::cell_at(p))
             .collect();
-        let centre = Pos::new(board.width() / 2, board.height() / 2);
-        let dist = |p: &Pos| (i32::from(p.x) - i32::from(centre.x)).abs() + (i32::from(p.y) - i32::from(centre.y)).abs();
-        let best = legal.iter().copied().min_by_key(dist);
-        let _ = stop.load(Ordering::Relaxed);
-        let info = SearchInfo { depth: 1, seldepth: 1, score: 0, nodes: legal.len() as u64, elapsed: limits.start.elapsed(), pv: best.into_iter().collect() };
-        on_info(&info);
-        SearchResult { best: best.map_or(Move::Pass, Move::Stone), score: 0, pv: info.pv, depth: 1, nodes: info.nodes }
+        let root = root_moves(&mut pos, &blocked);
+        let Some(&fallback) = root.first() else {
+            return SearchResult {
+                best: Move::Pass,
+                score: 0,
+                pv: Vec::new(),
+                depth: 0,
+                nodes: 0,
+            };
+        };
+        let fallback_pos = pos.pos_of(fallback);
+        let mut buf = Vec::new();
+        let forced_score = match movegen::threat(&mut pos, &mut buf) {
+            Threat::WinNow(_) => Some(WIN - 1),
+            Threat::WinIn3(_) => Some(WIN - 3),
+            Threat::Lost(_) => Some(-(WIN - 2)),
+            _ => None,
+        };
+        if root.len() == 1 {
+            let score = forced_score.unwrap_or(0);
+            let info = SearchInfo {
+                depth: 1,
+                seldepth: 1,
+                score,
+                nodes: 1,
+                elapsed: limits.start.elapsed(),
+                pv: vec![fallback_pos],
+            };
+            on_info(&info);
+            return SearchResult {
+                best: Move::Stone(fallback_pos),
+                score,
+                pv: vec![fallback_pos],
+                depth: 1,
+                nodes: 1,
+            };
+        }
+        self.tt.new_search();
+        self.histories.resize_with(self.threads, History::new);
+        let shared = Shared {
+            tt: &self.tt,
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            limits,
+            blocked: &blocked,
+        };
+        let mut histories = std::mem::take(&mut self.histories);
+        let (main_history, helpers) = histories.split_at_mut(1);
+        let result = std::thread::scope(|scope| {
+            for (i, h) in helpers.iter_mut().enumerate() {
+                let p = pos.clone();
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut w = Worker::new(p, shared, h, i + 1);
+                    w.iterate(None);
+                    shared
+                        .nodes
+                        .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
+                });
+            }
+            let mut w = Worker::new(pos.clone(), &shared, &mut main_history[0], 0);
+            let r = w.iterate(Some(on_info));
+            shared
+                .nodes
+                .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
+            shared.done.store(true, Ordering::Relaxed);
+            r
+        });
+        self.histories = histories;
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        match result {
+            Some(r) => SearchResult { nodes, ..r },
+            None => SearchResult {
+                best: Move::Stone(fallback_pos),
+                score: 0,
+                pv: vec![fallback_pos],
+                depth: 0,
+                nodes,
+            },
+        }
     }
+}
+
+/// The legal root moves, best-looking first; never empty while a legal stone exists.
+fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
+    let us = pos.side();
+    let mut buf = Vec::new();
+    let mut list = Vec::new();
+    match movegen::threat(pos, &mut buf) {
+        Threat::WinNow(c) | Threat::MustBlock(c) | Threat::WinIn3(c) if !blocked.contains(&c) => {
+            list.push(c);
+        }
+        Threat::Lost(Some(c)) if !blocked.contains(&c) => list.push(c),
+        _ => {}
+    }
+    if list.is_empty() {
+        movegen::quiet(pos, &mut list);
+        list.retain(|c| !blocked.contains(c));
+        let history = History::new();
+        let killers = [crate::tt::NO_MOVE; 2];
+        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, killers, &history));
+    }
+    if list.is_empty() {
+        // Nothing near a stone is legal: take any legal point (or none: the caller passes).
+        let cells = pos.board_cells().to_vec();
+        for c in cells {
+            if !blocked.contains(&c) && pos.is_legal_for(us, c) {
+                list.push(c);
+            }
+        }
+    }
+    list
+}
+
+/// State every thread of one search shares.
+struct Shared<'a> {
+    tt: &'a Tt,
+    stop: &'a AtomicBool,
+    done: AtomicBool,
+    nodes: AtomicU64,
+    limits: &'a Limits,
+    blocked: &'a [Cell],
+}
+
+/// One search thread.
+struct Worker<'a> {
+    pos: Position,
+    shared: &'a Shared<'a>,
+    history: &'a mut History,
+    id: usize,
+    nodes: u64,
+    flushed: u64,
+    stopped: bool,
+    seldepth: i32,
+    vcf: Vcf,
+    root_best: Option<(Cell, Score)>,
+    pv: Vec<Vec<Cell>>,
+    bufs: Vec<Vec<Cell>>,
+}
+
+impl<'a> Worker<'a> {
+    fn new(pos: Position, shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Self {
+        Worker {
+            pos,
+            shared,
+            history,
+            id,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            seldepth: 0,
+            vcf: Vcf::new(1 << 16),
+            root_best: None,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            bufs: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    fn nodes_unflushed(&self) -> u64 {
+        self.nodes - self.flushed
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.nodes_unflushed()
+    }
+
+    /// Poll the clock, the stop flag and the node limit.
+    fn check_stop(&mut self) {
+        let new = self.nodes - self.flushed;
+        self.shared.nodes.fetch_add(new, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        let s = self.shared;
+        if s.stop.load(Ordering::Relaxed) || s.done.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return;
+        }
+        if let Some(max) = s.limits.maximum {
+            if s.limits.start.elapsed() >= max {
+                self.stopped = true;
+                return;
+            }
+        }
+        if let Some(n) = s.limits.nodes {
+            if s.nodes.load(Ordering::Relaxed) >= n {
+                self.stopped = true;
+            }
+        }
+    }
+
+    fn to_pos(&self, c: Cell) -> Pos {
+        self.pos.pos_of(c)
+    }
+
+    /// Iterative deepening. The main thread reports each iteration and returns the result;
+    /// helpers search the same tree with staggered depths to fill the shared table.
+    fn iterate(
+        &mut self,
+        mut on_info: Option<&mut dyn FnMut(&SearchInfo)>,
+    ) -> Option<SearchResult> {
+        let limits = self.shared.limits;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 8)
+            .clamp(1, MAX_PLY as i32 - 8);
+        let mut best: Option<SearchResult> = None;
+        let mut prev_score: Score = 0;
+        let mut depth = 1 + (self.id % 2) as i32;
+        // Root VCF first: a forced win by fours needs no deeper search.
+        if self.id == 0 {
+            if let Some(line) = self
+                .vcf
+                .solve(&mut self.pos, self.shared.blocked, 40, 200_000)
+            {
+                self.nodes += self.vcf.take_nodes();
+                let score = WIN - line.len() as Score;
+                let pv: Vec<Pos> = line.iter().map(|&c| self.to_pos(c)).collect();
+                let info = SearchInfo {
+                    depth: line.len() as i32,
+                    seldepth: line.len() as i32,
+                    score,
+                    nodes: self.total_nodes(),
+                    elapsed: limits.start.elapsed(),
+                    pv: pv.clone(),
+                };
+                if let Some(cb) = on_info.as_mut() {
+                    cb(&info);
+                }
+                return Some(SearchResult {
+                    best: Move::Stone(pv[0]),
+                    score,
+                    pv,
+                    depth: info.depth,
+                    nodes: info.nodes,
+                });
+            }
+            self.nodes += self.vcf.take_nodes();
+        }
+        while depth <= max_depth {
+            self.seldepth = 0;
+            self.root_best = None;
+            let mut delta: Score = 60;
+            let (mut alpha, mut beta) = if depth >= 4 && prev_score.abs() < WIN_BOUND {
+                (prev_score - delta, prev_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = self.negamax(alpha, beta, depth, 0, true);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                    beta = (alpha + beta) / 2;
+                } else if s >= beta {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta *= 2;
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.stopped {
+                // A move that beat the previous best in the unfinished iteration is still good.
+                if let (Some((c, s)), Some(b)) = (self.root_best, best.as_mut()) {
+                    if s > b.score && Move::Stone(self.to_pos(c)) != b.best {
+                        b.best = Move::Stone(self.to_pos(c));
+                        b.score = s;
+                        b.pv = vec![self.to_pos(c)];
+                    }
+                }
+                break;
+            }
+            prev_score = score;
+            let pv: Vec<Pos> = self.pv[0].iter().map(|&c| self.to_pos(c)).collect();
+            if self.id == 0 && !pv.is_empty() {
+                let info = SearchInfo {
+                    depth,
+                    seldepth: self.seldepth,
+                    score,
+                    nodes: self.total_nodes(),
+                    elapsed: limits.start.elapsed(),
+                    pv: pv.clone(),
+                };
+                if let Some(cb) = on_info.as_mut() {
+                    cb(&info);
+                }
+                best = Some(SearchResult {
+                    best: Move::Stone(pv[0]),
+                    score,
+                    pv,
+                    depth,
+                    nodes: info.nodes,
+                });
+            }
+            if score.abs() >= WIN_BOUND && depth >= 2 {
+                // A proven result does not change with more depth (win distances are exact
+                // within the searched tree); stop early.
+                if self.id == 0 {
+                    break;
+                }
+            }
+            if self.id == 0 {
+                if let Some(opt) = limits.optimum {
+                    if limits.start.elapsed() >= opt * 6 / 10 {
+                        break;
+                    }
+                }
+            }
+            depth += 1;
+        }
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        mut alpha: Score,
+        mut beta: Score,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Score {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_stop();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        let plyi = ply as Score;
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let root = ply == 0;
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let mut threat = movegen::threat(&mut self.pos, &mut buf);
+        if root {
+            // The front end may forbid points (e.g. offered fifth moves): a forcing answer on
+            // one of them is no answer, so search the other moves normally.
+            if let Threat::WinNow(c)
+            | Threat::WinIn3(c)
+            | Threat::MustBlock(c)
+            | Threat::Lost(Some(c)) = threat
+            {
+                if self.shared.blocked.contains(&c) {
+                    threat = Threat::Quiet;
+                }
+            }
+        }
+        match threat {
+            Threat::WinNow(c) => {
+                self.set_pv(ply, c);
+                self.bufs[ply] = buf;
+                return WIN - plyi - 1;
+            }
+            Threat::Lost(c) => {
+                if let Some(c) = c {
+                    self.set_pv(ply, c);
+                }
+                self.bufs[ply] = buf;
+                return -(WIN - plyi - 2);
+            }
+            Threat::WinIn3(c) => {
+                self.set_pv(ply, c);
+                self.bufs[ply] = buf;
+                return WIN - plyi - 3;
+            }
+            _ => {}
+        }
+        // Mate-distance pruning: no line from here beats a faster known result.
+        if !root {
+            alpha = alpha.max(-WIN + plyi);
+            beta = beta.min(WIN - plyi - 1);
+            if alpha >= beta {
+                self.bufs[ply] = buf;
+                return alpha;
+            }
+        }
+        let key = self.pos.hash();
+        let tt_entry = self.shared.tt.probe(key, ply as i32);
+        let tt_move = tt_entry
+            .and_then(|e| e.mv)
+            .filter(|&m| self.pos.is_empty(m));
+        if let Some(e) = tt_entry {
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    self.bufs[ply] = buf;
+                    return e.score;
+                }
+            }
+        }
+        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+
+        let forced = matches!(threat, Threat::MustBlock(_));
+        if depth <= 0 && !forced {
+            // Quiescence: a quick VCF for the side to move, else the static score.
+            let us = self.pos.side();
+            let score = if threat == Threat::Quiet
+                && self.pos.count(us, crate::pattern::Class::Four)
+                    + self.pos.count(us, crate::pattern::Class::FourThree)
+                    > 0
+                && self.vcf.quick(&mut self.pos, 12, 400)
+            {
+                WIN - plyi - 5
+            } else {
+                static_eval
+            };
+            self.nodes += self.vcf.take_nodes();
+            self.bufs[ply] = buf;
+            return score;
+        }
+
+        // Generate the moves of this node.
+        let us = self.pos.side();
+        let mut moves: Vec<(Cell, i32)> = Vec::new();
+        match threat {
+            Threat::MustBlock(c) => moves.push((c, 0)),
+            Threat::Defend => {
+                movegen::defences(&mut self.pos, &mut buf);
+                self.score_moves(&buf, tt_move, ply, &mut moves);
+            }
+            _ => {
+                movegen::quiet(&mut self.pos, &mut buf);
+                self.score_moves(&buf, tt_move, ply, &mut moves);
+            }
+        }
+        if root {
+            moves.retain(|(c, _)| !self.shared.blocked.contains(c));
+        }
+        if moves.is_empty() {
+            // No legal defence (Renju black hemmed in by forbidden points): lost.
+            self.bufs[ply] = buf;
+            return -(WIN - plyi - 2);
+        }
+        moves.sort_unstable_by_key(|&(_, s)| -s);
+
+        let ext = i32::from(forced);
+        let mut best_score = -INF;
+        let mut best_move: Option<Cell> = None;
+        let old_alpha = alpha;
+        let mut tried: Vec<Cell> = Vec::with_capacity(moves.len());
+        let quiet_node = threat == Threat::Quiet;
+        for (i, &(m, mscore)) in moves.iter().enumerate() {
+            // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
+            if quiet_node
+                && !root
+                && depth <= 3
+                && i >= 6 + 4 * depth as usize
+                && best_score > -WIN_BOUND
+            {
+                break;
+            }
+            self.pos.play(m);
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
+            } else {
+                let tactical = mscore >= 3_000;
+                let r = if quiet_node && depth >= 3 && i >= 3 && !tactical {
+                    let r = 1 + (i as i32) / 8 + depth / 6;
+                    r.min(depth - 1)
+                } else {
+                    0
+                };
+                score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
+                }
+            }
+            self.pos.undo();
+            if self.stopped {
+                self.bufs[ply] = buf;
+                return 0;
+            }
+            tried.push(m);
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if root {
+                        self.root_best = Some((m, score));
+                    }
+                    if alpha >= beta {
+                        if quiet_node {
+                            self.history.update(us, ply, m, &tried, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            ply as i32,
+            best_move,
+            bound,
+            depth,
+            best_score,
+            static_eval,
+        );
+        self.bufs[ply] = buf;
+        best_score
+    }
+
+    fn score_moves(
+        &self,
+        cells: &[Cell],
+        tt_move: Option<Cell>,
+        ply: usize,
+        out: &mut Vec<(Cell, i32)>,
+    ) {
+        let killers = self.history.killers(ply);
+        out.clear();
+        out.extend(cells.iter().map(|&c| {
+            let s = if Some(c) == tt_move {
+                i32::MAX / 2
+            } else {
+                movegen::order_score(&self.pos, c, killers, self.history)
+            };
+            (c, s)
+        }));
+    }
+
+    fn set_pv(&mut self, ply: usize, c: Cell) {
+        self.pv[ply].clear();
+        self.pv[ply].push(c);
+    }
+
+    fn update_pv(&mut self, ply: usize, c: Cell) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(c);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Who is to move on `board`, as a convenience for callers holding only a board.
+#[must_use]
+pub fn side_to_move(board: &Board) -> Color {
+    board.side_to_move()
 }

@@ -1,0 +1,92 @@
+//! Static evaluation: each empty point is worth what a stone there would make for each side
+//! (its four line patterns plus a bonus for combinations); a position is worth the side to
+//! move's total minus the opponent's. The per-point values are summed incrementally by
+//! [`crate::position::Position`], so evaluating costs two loads.
+
+use tengen_rules::Color;
+
+use crate::pattern::{Class, Pattern};
+use crate::position::Position;
+use crate::search::Score;
+
+/// The largest magnitude a static evaluation may have (well below any win score).
+pub const EVAL_LIMIT: Score = 20_000;
+
+/// Value of one line pattern for the player who could play there.
+const fn pattern_value(p: Pattern) -> i32 {
+    match p {
+        Pattern::Dead | Pattern::Overline => 0,
+        Pattern::B1 => 1,
+        Pattern::F1 => 3,
+        Pattern::B2 => 7,
+        Pattern::F2 => 18,
+        Pattern::B3 => 22,
+        Pattern::F3 => 60,
+        Pattern::B4 => 70,
+        Pattern::F4 | Pattern::FourFour => 350,
+        Pattern::F5 => 1500,
+    }
+}
+
+/// Extra value of a combination beyond the sum of its lines.
+const fn class_bonus(c: Class) -> i32 {
+    match c {
+        Class::Plain | Class::Three | Class::Four => 0,
+        Class::ThreeThree => 150,
+        Class::FourThree => 300,
+        Class::FourFour | Class::Flex4 => 400,
+        Class::Five => 1500,
+        Class::Forbidden => 0,
+    }
+}
+
+/// The value of an empty point for the player whose line patterns are `pats`.
+#[must_use]
+pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
+    if class == Class::Forbidden {
+        return 0;
+    }
+    let sum: i32 = pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + class_bonus(class);
+    sum.clamp(0, i32::from(i16::MAX)) as i16
+}
+
+/// The static score of `pos` for the side to move.
+///
+/// The side to move gets a tempo factor: its threats are one move closer than the
+/// opponent's.
+#[must_use]
+pub fn evaluate(pos: &Position) -> Score {
+    let us = pos.side();
+    let them = us.opponent();
+    let mine = pos.value(us);
+    let theirs = pos.value(them);
+    let raw = (mine * 6 - theirs * 5) / 8;
+    raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The static score from `color`'s point of view, whoever is to move.
+#[must_use]
+pub fn evaluate_for(pos: &Position, color: Color) -> Score {
+    if pos.side() == color {
+        evaluate(pos)
+    } else {
+        -evaluate(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stronger_shapes_are_worth_more() {
+        let v = |p: Pattern, c: Class| {
+            point_value(&[p, Pattern::Dead, Pattern::Dead, Pattern::Dead], c)
+        };
+        assert!(v(Pattern::F5, Class::Five) > v(Pattern::F4, Class::Flex4));
+        assert!(v(Pattern::F4, Class::Flex4) > v(Pattern::B4, Class::Four));
+        assert!(v(Pattern::B4, Class::Four) > v(Pattern::F3, Class::Three));
+        assert!(v(Pattern::F3, Class::Three) > v(Pattern::F2, Class::Plain));
+        assert_eq!(v(Pattern::Overline, Class::Forbidden), 0);
+    }
+}

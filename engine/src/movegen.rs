@@ -1,0 +1,170 @@
+//! Staged move generation. Before any move is tried the node is classified by its threats
+//! ([`Threat`]): a win now, a forced block of the opponent's five, a forced win by a straight
+//! four, a defence against the opponent's open three (defences and own fours only), or a
+//! quiet node (every point near a stone, ordered by what it makes for both sides).
+
+use tengen_rules::Color;
+
+use crate::history::History;
+use crate::pattern::{Class, Forbid};
+use crate::position::{Cell, Position};
+
+/// What the side to move faces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Threat {
+    /// The side to move makes five on this point.
+    WinNow(Cell),
+    /// The opponent has a five point the side to move cannot (legally) block, or two of them.
+    /// The point is a block of one of them (still a legal move), if any.
+    Lost(Option<Cell>),
+    /// The opponent makes five on this point next move: it is the only move.
+    MustBlock(Cell),
+    /// The side to move makes a straight four or a double four here and wins in three plies.
+    WinIn3(Cell),
+    /// The opponent threatens a straight four (an open three): only defences and own fours.
+    Defend,
+    /// Nothing forcing.
+    Quiet,
+}
+
+/// Classify the node for the side to move. `buf` is scratch space.
+pub fn threat(pos: &mut Position, buf: &mut Vec<Cell>) -> Threat {
+    let us = pos.side();
+    let them = us.opponent();
+    if pos.count(us, Class::Five) > 0 {
+        pos.points_of_class(us, Class::Five, buf);
+        if let Some(&c) = buf.iter().find(|&&c| pos.class(us, c) == Class::Five) {
+            return Threat::WinNow(c);
+        }
+    }
+    if pos.count(them, Class::Five) > 0 {
+        pos.points_of_class(them, Class::Five, buf);
+        let fives: Vec<Cell> = buf
+            .iter()
+            .copied()
+            .filter(|&c| pos.class(them, c) == Class::Five)
+            .collect();
+        let block = fives.iter().copied().find(|&c| pos.is_legal_for(us, c));
+        return match (fives.len(), block) {
+            (1, Some(c)) => Threat::MustBlock(c),
+            (_, b) => Threat::Lost(b),
+        };
+    }
+    if pos.count(us, Class::Flex4) + pos.count(us, Class::FourFour) > 0 {
+        pos.points_of_class(us, Class::FourFour, buf);
+        for &c in buf.iter() {
+            if pos.class(us, c).wins_by_force() && pos.is_legal_for(us, c) {
+                return Threat::WinIn3(c);
+            }
+        }
+    }
+    if opponent_threatens_four(pos, them, buf) {
+        return Threat::Defend;
+    }
+    Threat::Quiet
+}
+
+/// Whether `them` has a legal point that makes a straight four or a double four.
+fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Cell>) -> bool {
+    if pos.count(them, Class::Flex4) + pos.count(them, Class::FourFour) == 0 {
+        return false;
+    }
+    pos.points_of_class(them, Class::FourFour, buf);
+    for &c in buf.iter() {
+        if pos.class(them, c).wins_by_force() && pos.is_legal_for(them, c) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `color` would make a four (or better) in some direction on `c`.
+#[inline]
+fn four_point(pos: &Position, color: Color, c: Cell) -> bool {
+    (0..4).any(|d| pos.pattern(color, c, d).is_four())
+}
+
+/// Moves against an open-three threat: every point where the opponent would make a four
+/// (that covers the three's ends and gaps), plus every own four. Legal moves only.
+pub fn defences(pos: &mut Position, out: &mut Vec<Cell>) {
+    let us = pos.side();
+    let them = us.opponent();
+    pos.near_points(out);
+    let mut keep = 0;
+    for i in 0..out.len() {
+        let c = out[i];
+        if (four_point(pos, them, c) || pos.class(us, c).makes_four()) && pos.is_legal_for(us, c) {
+            out[keep] = c;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Own moves that make a four (legal ones), for threat searches.
+pub fn fours(pos: &mut Position, color: Color, out: &mut Vec<Cell>) {
+    pos.points_of_class(color, Class::Four, out);
+    let mut keep = 0;
+    for i in 0..out.len() {
+        let c = out[i];
+        if pos.class(color, c).makes_four() && pos.is_legal_for(color, c) {
+            out[keep] = c;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
+}
+
+/// Every legal point near a stone (on an empty board: the centre).
+pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
+    let us = pos.side();
+    pos.near_points(out);
+    if out.is_empty() && pos.stones() == 0 {
+        let centre = tengen_rules::Pos::new(pos.width() / 2, pos.height() / 2);
+        out.push(Position::cell_at(centre));
+        return;
+    }
+    if us == Color::Black && pos.rule() == tengen_rules::Rule::Renju {
+        let mut keep = 0;
+        for i in 0..out.len() {
+            let c = out[i];
+            let f = pos.combo(us, c).forbid;
+            if f == Forbid::No || !pos.is_forbidden(c) {
+                out[keep] = c;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
+
+/// Ordering score of `c` for the side to move: what it makes for us and what it takes from
+/// the opponent, then killers and history.
+#[must_use]
+pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: &History) -> i32 {
+    let us = pos.side();
+    let mine = pos.combo(us, c);
+    let theirs = pos.combo(us.opponent(), c);
+    let mut s = mine.value * 5 / 4 + theirs.value;
+    s += match mine.class {
+        Class::Five => 1_000_000,
+        Class::Flex4 | Class::FourFour => 200_000,
+        Class::FourThree => 50_000,
+        Class::ThreeThree => 8_000,
+        Class::Four => 3_000,
+        _ => 0,
+    };
+    s += match theirs.class {
+        Class::Five => 500_000,
+        Class::Flex4 | Class::FourFour => 20_000,
+        Class::FourThree => 10_000,
+        Class::ThreeThree => 4_000,
+        _ => 0,
+    };
+    if c == killers[0] {
+        s += 300;
+    } else if c == killers[1] {
+        s += 200;
+    }
+    s + history.score(us, c) / 64
+}

@@ -1,0 +1,240 @@
+//! Threat-space search: VCF ("victory by continuous fours"). The attacker plays only moves
+//! that make a four; the defender's reply is forced (the four's completion point), unless the
+//! defender can make five first. A straight four, a double four, or a four whose completion
+//! point is forbidden for a Renju black defender wins.
+//!
+//! Failures are remembered in a small direct-mapped cache keyed by the position's Zobrist key
+//! and the remaining depth, so transpositions of the same fours are not searched twice.
+
+use tengen_rules::Color;
+
+use crate::movegen;
+use crate::pattern::Class;
+use crate::position::{Cell, Position};
+
+/// A VCF solver with its own failure cache.
+#[derive(Debug, Clone)]
+pub struct Vcf {
+    keys: Vec<u64>,
+    depths: Vec<u8>,
+    nodes: u64,
+    limit: u64,
+    bufs: Vec<Vec<Cell>>,
+}
+
+impl Vcf {
+    /// A solver whose failure cache has `entries` slots (rounded up to a power of two).
+    #[must_use]
+    pub fn new(entries: usize) -> Vcf {
+        let n = entries.next_power_of_two().max(1024);
+        Vcf {
+            keys: vec![0; n],
+            depths: vec![0; n],
+            nodes: 0,
+            limit: 0,
+            bufs: Vec::new(),
+        }
+    }
+
+    /// Nodes visited since the last call (and reset the count).
+    pub fn take_nodes(&mut self) -> u64 {
+        std::mem::take(&mut self.nodes)
+    }
+
+    /// Forget cached failures.
+    pub fn clear(&mut self) {
+        self.keys.iter_mut().for_each(|k| *k = 0);
+    }
+
+    /// Look for a VCF for the side to move of at most `max_fours` fours within `max_nodes`
+    /// nodes. Returns the line (attacker and defender moves alternating, starting with the
+    /// attacker's first four, ending with the winning move). Root moves in `excluded` are not
+    /// tried.
+    pub fn solve(
+        &mut self,
+        pos: &mut Position,
+        excluded: &[Cell],
+        max_fours: i32,
+        max_nodes: u64,
+    ) -> Option<Vec<Cell>> {
+        self.limit = self.nodes + max_nodes;
+        let mut line = Vec::new();
+        if self.attack(pos, max_fours, &mut line, excluded, 0) {
+            Some(line)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move has a VCF within the bounds (no line recorded).
+    pub fn quick(&mut self, pos: &mut Position, max_fours: i32, max_nodes: u64) -> bool {
+        self.limit = self.nodes + max_nodes;
+        let mut line = Vec::new();
+        self.attack(pos, max_fours, &mut line, &[], 0)
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key >> 20) as usize & (self.keys.len() - 1)
+    }
+
+    fn known_failure(&self, key: u64, depth: i32) -> bool {
+        let i = self.slot(key);
+        self.keys[i] == key && i32::from(self.depths[i]) >= depth
+    }
+
+    fn remember_failure(&mut self, key: u64, depth: i32) {
+        let i = self.slot(key);
+        self.keys[i] = key;
+        self.depths[i] = depth.clamp(0, 255) as u8;
+    }
+
+    /// The attacker (side to move) looks for a win by fours.
+    fn attack(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        line: &mut Vec<Cell>,
+        excluded: &[Cell],
+        ply: usize,
+    ) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return false;
+        }
+        let us = pos.side();
+        let them = us.opponent();
+        if ply >= self.bufs.len() {
+            self.bufs.push(Vec::new());
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let found = self.attack_inner(pos, us, them, depth, line, excluded, ply, &mut buf);
+        self.bufs[ply] = buf;
+        found
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn attack_inner(
+        &mut self,
+        pos: &mut Position,
+        us: Color,
+        them: Color,
+        depth: i32,
+        line: &mut Vec<Cell>,
+        excluded: &[Cell],
+        ply: usize,
+        buf: &mut Vec<Cell>,
+    ) -> bool {
+        let allowed = |c: &Cell| !excluded.contains(c);
+        match movegen::threat(pos, buf) {
+            Threat::WinNow(c) | Threat::WinIn3(c) if allowed(&c) => {
+                line.push(c);
+                return true;
+            }
+            Threat::Lost(_) => return false,
+            Threat::MustBlock(c) => {
+                // The only move: it continues the VCF only if it is itself a four.
+                if !pos.class(us, c).makes_four() || !allowed(&c) {
+                    return false;
+                }
+                buf.clear();
+                buf.push(c);
+            }
+            _ => {
+                if depth <= 0 {
+                    return false;
+                }
+                movegen::fours(pos, us, buf);
+                buf.retain(allowed);
+                // Fours that also make a three first: they leave the most follow-ups.
+                buf.sort_by_cached_key(|&c| {
+                    let k = pos.combo(us, c);
+                    -(k.value
+                        + if k.class == Class::FourThree {
+                            10_000
+                        } else {
+                            0
+                        })
+                });
+            }
+        }
+        if depth <= 0 {
+            return false;
+        }
+        let key = pos.hash();
+        if self.known_failure(key, depth) {
+            return false;
+        }
+        for &c in buf.iter() {
+            pos.play(c);
+            // The defender must take our five point, unless it can make five itself.
+            let reply = self.forced_reply(pos, us, them);
+            match reply {
+                Reply::AttackerWins => {
+                    pos.undo();
+                    line.push(c);
+                    return true;
+                }
+                Reply::DefenderEscapes => {
+                    pos.undo();
+                }
+                Reply::Block(d) => {
+                    pos.play(d);
+                    line.push(c);
+                    line.push(d);
+                    let won = self.attack(pos, depth - 1, line, &[], ply + 1);
+                    pos.undo();
+                    pos.undo();
+                    if won {
+                        return true;
+                    }
+                    line.truncate(line.len() - 2);
+                }
+            }
+            if self.nodes > self.limit {
+                return false;
+            }
+        }
+        if self.nodes <= self.limit {
+            self.remember_failure(key, depth);
+        }
+        false
+    }
+
+    /// After the attacker's four: the defender's only reply, or the verdict.
+    fn forced_reply(&mut self, pos: &mut Position, us: Color, them: Color) -> Reply {
+        if pos.count(them, Class::Five) > 0 {
+            return Reply::DefenderEscapes;
+        }
+        let fives = pos.count(us, Class::Five);
+        if fives >= 2 {
+            return Reply::AttackerWins;
+        }
+        if fives == 0 {
+            // Not a four after all (cannot happen with pattern-selected moves).
+            return Reply::DefenderEscapes;
+        }
+        let mut d = None;
+        for &c in pos.board_cells() {
+            if pos.is_empty(c) && pos.is_near(c) && pos.class(us, c) == Class::Five {
+                d = Some(c);
+                break;
+            }
+        }
+        let Some(d) = d else {
+            return Reply::DefenderEscapes;
+        };
+        if !pos.is_legal_for(them, d) {
+            // Renju: black cannot block on a forbidden point.
+            return Reply::AttackerWins;
+        }
+        Reply::Block(d)
+    }
+}
+
+use crate::movegen::Threat;
+
+enum Reply {
+    AttackerWins,
+    DefenderEscapes,
+    Block(Cell),
+}
