@@ -45,7 +45,9 @@ const DONE_WORDS: [&str; 3] = ["YXBLOCKUNDO", "YXBLOCKPATH", "YXBLOCKPATHUNDO"];
 ///
 /// Every `YX…DATABASE…` word is a block up to `DONE` (Yixin-Board sends the position as
 /// `x,y` lines, e.g. `yxquerydatabaseallt` ⏎ `7,7` ⏎ `done`), except `YXSAVEDATABASE` (a single
-/// line) and `YXSETDATABASE` (a path, see [`PATH_WORDS`]). Returns `None` for single-line
+/// line) and the file commands (`YXSETDATABASE`, `YXDBMERGE`, `YXDBSPLIT`, `YXLIBTODB`,
+/// `YXDBTOLIB`, `YXDBTOTXT`, `YXDBTOTXTALL`, `YXTXTTODB`, `YXDBTOPOS`): one path line, or none
+/// when the path is on the header line. Returns `None` for single-line
 /// commands and for the commands Tengen implements.
 #[must_use]
 pub fn unknown_block_shape(header_line: &str) -> Option<UnknownBlockShape> {

@@ -124,6 +124,38 @@ pub enum Command {
     },
 }
 
+/// Every command word parsed into a typed variant (upper-case; matched case-insensitively).
+pub const COMMAND_WORDS: [&str; 28] = [
+    "START",
+    "RECTSTART",
+    "RESTART",
+    "BEGIN",
+    "TURN",
+    "BOARD",
+    "INFO",
+    "END",
+    "ABOUT",
+    "TAKEBACK",
+    "PLAY",
+    "SWAP2BOARD",
+    "YXBOARD",
+    "YXSTOP",
+    "STOP",
+    "YXSHOWFORBID",
+    "YXHASHCLEAR",
+    "YXSHOWINFO",
+    "YXNBEST",
+    "YXBLOCK",
+    "YXBLOCKRESET",
+    "YXBALANCEONE",
+    "YXBALANCETWO",
+    "TGEXT",
+    "TGOPENING",
+    "TGSWAP",
+    "TGOFFER",
+    "TGCHOOSE",
+];
+
 /// `text` with CR and LF replaced by spaces, so a value can never break the line framing.
 pub(crate) fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains(['\r', '\n']) {
@@ -602,6 +634,20 @@ mod tests {
             Command::parse("BEGIN\nEND"),
             Err(ParseError::TrailingText { .. })
         ));
+    }
+
+    #[test]
+    fn every_command_word_is_recognised() {
+        for word in COMMAND_WORDS {
+            for spelled in [word.to_string(), word.to_ascii_lowercase()] {
+                let known = match Command::parse_header(&spelled) {
+                    Header::Block { .. } => true,
+                    Header::Complete(Ok(c)) => !matches!(c, Command::Unknown { .. }),
+                    Header::Complete(Err(e)) => e.command() == Some(word),
+                };
+                assert!(known, "{spelled}");
+            }
+        }
     }
 
     #[test]

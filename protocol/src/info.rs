@@ -283,6 +283,7 @@ impl fmt::Display for Info {
             | Info::Strength(v) => write!(f, "{key} {v}"),
             Info::Rule { value, .. } => write!(f, "{key} {value}"),
             Info::Evaluate(p) => write!(f, "{key} {p}"),
+            Info::Folder(s) if s.trim().is_empty() => f.write_str(key),
             Info::Folder(s) => write!(f, "{key} {}", crate::command::one_line(s)),
             Info::TgPasses(b) | Info::TgDrawOffer(b) => write!(f, "{key} {}", u8::from(*b)),
             Info::TgOpeningRule(r) => write!(f, "{key} {}", r.word()),

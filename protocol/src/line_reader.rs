@@ -16,7 +16,8 @@ pub const DEFAULT_MAX_LINE_LEN: usize = 64 * 1024;
 /// * A line longer than the limit is discarded up to its end and reported once as
 ///   [`ProtocolError::TooLong`]; the partial line never holds more than the limit.
 ///
-/// Memory: the partial line (at most the limit) plus the lines pushed but not yet taken.
+/// Memory: the partial line (at most the limit) plus the lines pushed but not yet taken. The
+/// limit counts raw bytes; lossy decoding can make a line's `String` up to 3 times longer.
 #[derive(Debug)]
 pub struct LineReader {
     max_line_len: usize,
@@ -98,9 +99,10 @@ impl LineReader {
             self.discarding = false;
             return;
         }
-        if !self.partial.iter().all(u8::is_ascii_whitespace) {
-            let line = String::from_utf8_lossy(&self.partial).trim().to_string();
-            self.ready.push_back(Ok(line));
+        let line = String::from_utf8_lossy(&self.partial);
+        let line = line.trim();
+        if !line.is_empty() {
+            self.ready.push_back(Ok(line.to_string()));
         }
         self.partial.clear();
     }

@@ -72,7 +72,7 @@ impl CommandReader {
     }
 
     /// Marks the end of the input (EOF): a last unterminated line is taken, and an open block
-    /// will be reported as [`ParseError::UnterminatedBlock`].
+    /// will be reported as [`crate::ParseError::UnterminatedBlock`].
     pub fn finish(&mut self) {
         self.lines.finish();
         self.finished = true;

@@ -79,19 +79,16 @@ impl Eval {
         if let Ok(v) = t.parse::<i32>() {
             return Eval::Value(v);
         }
+        // Digits only after the M: `+M-3` is not a mate score.
         let mate = |s: &str| {
             s.strip_prefix(['M', 'm'])
-                .and_then(|n| n.parse::<i32>().ok())
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|n| n.parse::<i64>().ok())
         };
-        if let Some(n) = t.strip_prefix('+').and_then(mate) {
-            if n >= 0 {
-                return Eval::Mate(n);
-            }
-        }
-        if let Some(n) = t.strip_prefix('-').and_then(mate) {
-            if n > 0 {
-                return Eval::Mate(-n);
-            }
+        let plus = t.strip_prefix('+').and_then(mate);
+        let minus = t.strip_prefix('-').and_then(mate).map(|n| -n);
+        if let Some(n) = plus.or(minus).and_then(|n| i32::try_from(n).ok()) {
+            return Eval::Mate(n);
         }
         Eval::Other(t.to_string())
     }
