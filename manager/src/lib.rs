@@ -8,11 +8,19 @@
 //! at once) → [`record`]/[`stats`]/[`sprt`]/[`progress`]/[`resume`] (what is kept and shown).
 //! [`cli`] and [`config`] turn a command line into a checked [`config::RunConfig`].
 
+pub mod cli;
 pub mod clock;
+pub mod config;
+pub mod game;
 pub mod opening;
+pub mod player;
 pub mod process;
+pub mod progress;
 pub mod record;
+pub mod referee;
+pub mod results;
+pub mod resume;
+pub mod schedule;
 pub mod sprt;
 pub mod stats;
-pub mod referee;
-pub mod player;
+pub mod tournament;

@@ -1,1 +1,112 @@
-fn main() {}
+//! `tengen-manager`: plays Gomocup brains against each other. See `--help` and MANAGER.md.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use tengen_manager::cli::{config_from_args, CliError};
+use tengen_manager::config::RunConfig;
+use tengen_manager::results::{save_args, RESULTS_FILE};
+use tengen_manager::resume::{read_finished, Finished};
+use tengen_manager::tournament::{resolve_names, run};
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cfg = match config_from_args(&args) {
+        Ok(c) => c,
+        Err(CliError::Clap(e)) => {
+            // --help and --version print and exit 0; real errors exit 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+        Err(e) => {
+            eprintln!("tengen-manager: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(cfg.concurrency.max(1))
+        .max(1);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .enable_all()
+        .build();
+    let runtime = match runtime {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tengen-manager: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(main_async(cfg)) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tengen-manager: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn main_async(cfg: RunConfig) -> anyhow::Result<ExitCode> {
+    let finished = if cfg.resume {
+        read_finished(&cfg.out)?
+    } else {
+        let results = cfg.out.join(RESULTS_FILE);
+        if std::fs::metadata(&results).is_ok_and(|m| m.len() > 0) {
+            anyhow::bail!(
+                "--out {:?} already holds a run ({results:?}); continue it with --resume or choose another --out",
+                cfg.out
+            );
+        }
+        save_args(&cfg.out, &cfg.args)?;
+        Finished::default()
+    };
+    let names = resolve_names(&cfg.engines)
+        .await
+        .context("checking the engines")?;
+    if !cfg.quiet {
+        eprintln!(
+            "tengen-manager: {} ({}), {} {}x{}, tc {}, {} game(s) per pairing x {} round(s), concurrency {}, output {:?}{}",
+            names.join(" vs "),
+            format!("{:?}", cfg.kind).to_lowercase(),
+            cfg.rules.rule,
+            cfg.rules.size,
+            cfg.rules.size,
+            cfg.rules.tc_text,
+            cfg.games,
+            cfg.rounds,
+            cfg.concurrency,
+            cfg.out,
+            if cfg.resume {
+                format!(", resuming after {} finished game(s)", finished.games.len())
+            } else {
+                String::new()
+            }
+        );
+    }
+    let summary = run(&cfg, names, finished).await?;
+    println!("{}", summary.table.format_table());
+    if let Some(c) = &summary.champion {
+        println!("Knockout winner: {c}");
+    }
+    println!(
+        "{} game(s) in {:?} ({} played now)",
+        summary.games,
+        cfg.out.join(RESULTS_FILE),
+        summary.played_now
+    );
+    if let Some(s) = &summary.stopped {
+        println!("Stopped: {s}");
+        if s.starts_with("interrupted") {
+            return Ok(ExitCode::from(130));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
