@@ -603,6 +603,10 @@ impl Clock {
         };
         if let Some(t) = &self.tc.turn {
             take(t.hard_limit());
+            if t.warnings.is_some_and(|w| self.warnings >= w) {
+                // No warning left: the next violation loses.
+                take(t.limit);
+            }
         }
         if self.tc.has_game_clock() {
             take(self.main_left.saturating_add(self.byo_allowance()));
@@ -1149,6 +1153,8 @@ mod tests {
         assert_eq!(c.charge(s(29.0)), ClockVerdict::Warning(2));
         assert_eq!(c.charge(s(20.0)), ClockVerdict::Warning(3));
         assert_eq!(c.warnings(), 3);
+        // With no warning left the deadline drops from the cap to the limit.
+        assert_eq!(c.deadline_for_move(), Some(s(15.0)));
         assert_eq!(
             c.charge(s(15.5)),
             ClockVerdict::TimeLoss(TimeLoss::Warnings)
@@ -1169,6 +1175,68 @@ mod tests {
             zero.charge(s(16.0)),
             ClockVerdict::TimeLoss(TimeLoss::Warnings)
         );
+    }
+
+    #[test]
+    fn deadline_is_exactly_the_boundary_of_a_time_loss() {
+        // For many random time controls and move times: a move loses on time if and only if
+        // it took longer than `deadline_for_move()` said just before it.
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(2026);
+        let texts = [
+            "10",
+            "5+0.5",
+            "3/4:2/2:1",
+            "2/3",
+            "4,byo=3x1",
+            "byo=2x2/3",
+            "6,byo=2x3/2",
+            "turn=2",
+            "warn=1x2",
+            "warn=1x1,cap=1.5",
+            "8+0.2,turn=1.5",
+            "6,warn=1x3",
+            "2+1,max=3,byo=1",
+        ];
+        for text in texts {
+            let t = tc(text);
+            for _ in 0..300 {
+                let tol = ms(rng.gen_range(0..300));
+                let mut c = Clock::new(&t, tol);
+                for _ in 0..60 {
+                    let deadline = c.deadline_for_move();
+                    let e = match (deadline, rng.gen_range(0..4)) {
+                        (Some(d), 0) => d,
+                        (Some(d), 1) => d + Duration::from_nanos(1),
+                        (Some(d), _) => ms(rng.gen_range(0..=d.as_millis() as u64 + 200)),
+                        (None, _) => ms(rng.gen_range(0..5000)),
+                    };
+                    let before = c.time_left();
+                    let verdict = if rng.gen_bool(0.1) {
+                        c.charge_non_move(e)
+                    } else {
+                        c.charge(e)
+                    };
+                    let lost = matches!(verdict, ClockVerdict::TimeLoss(_));
+                    assert_eq!(
+                        lost,
+                        deadline.is_some_and(|d| e > d),
+                        "{text} tol {tol:?}: {e:?} vs {deadline:?}"
+                    );
+                    if lost {
+                        break;
+                    }
+                    if let (Some(b), Some(a)) = (before, c.time_left()) {
+                        // Only increments and period bonuses make the clock grow.
+                        let bonus = t.increment
+                            + t.periods.iter().map(|p| p.time).max().unwrap_or_default()
+                            + t.byoyomi.map_or(Duration::ZERO, |b| b.time);
+                        assert!(a <= b + bonus, "{text}: {b:?} -> {a:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
