@@ -82,7 +82,10 @@
 //!   them and is reported as [`ParseError::BlockTooLong`].
 //! * Invalid UTF-8 is decoded lossily (U+FFFD). Nothing panics on any input (property-tested).
 //! * A bad message is one error item; the readers go on with the next message. A bad line inside
-//!   a block does not end the block: it is consumed to `DONE`, then reported once.
+//!   a block does not end the block: it is consumed to `DONE`, then reported once. Inside a
+//!   block every line up to `DONE` is payload, even a command word such as `END` (Rapfi reads
+//!   blocks the same way); input that ends inside a block is reported as
+//!   [`ParseError::UnterminatedBlock`].
 //! * Anything unrecognised is kept: [`Command::Unknown`] (one line) or
 //!   [`Command::UnknownBlock`] (a block Tengen does not implement, payload swallowed), and
 //!   [`Response::Text`] for an unclassified reply line.
@@ -286,7 +289,7 @@ pub use error::{ParseError, ProtocolError, ReadError};
 pub use info::{Info, TgOpeningRule, KNOWN_KEYS};
 pub use line_reader::{LineReader, DEFAULT_MAX_LINE_LEN};
 pub use reader::{
-    read_commands, read_commands_with, read_responses, CommandReader, Commands, Limits,
-    ResponseReader, Responses,
+    read_commands, read_commands_with, read_responses, read_responses_with, CommandReader,
+    Commands, Limits, ResponseReader, Responses,
 };
 pub use response::{Eval, Feature, Realtime, Response, SearchInfo};

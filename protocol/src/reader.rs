@@ -242,9 +242,14 @@ pub struct Responses<R> {
 
 /// Reads brain replies from a blocking stream until EOF or an I/O error.
 pub fn read_responses<R: BufRead>(input: R) -> Responses<R> {
+    read_responses_with(input, Limits::default())
+}
+
+/// [`read_responses`] with explicit limits (only `max_line_len` applies).
+pub fn read_responses_with<R: BufRead>(input: R, limits: Limits) -> Responses<R> {
     Responses {
         input,
-        reader: ResponseReader::new(),
+        reader: ResponseReader::with_limits(limits),
         done: false,
     }
 }
