@@ -71,6 +71,23 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// A short description of the `--tc` syntax for `--help`.
+pub const TC_HELP: &str = "\
+Time control: comma-separated parts; times in seconds unless suffixed ms, s, m or h.
+  inf                 no limit
+  T                   sudden death: T for the game (e.g. 120)
+  T+I                 Fischer: T, plus I after every move incl. passes (e.g. 10+0.1)
+  M1/T1:M2/T2:T3      periods: T1 for M1 moves, then T2 added for M2 moves, then T3 added
+                      for the rest; a final M/T repeats (e.g. 40/120:60, 40/120)
+  turn=L              at most L per move; an overrun loses (Gomocup timeout_turn)
+  warn=LxW[,cap=C]    L per move; overruns 1..W are warnings, the next loses; a move over
+                      the cap C (default 2L) loses at once (e.g. warn=15x3)
+  byo=KxB | byo=KxM/B byo-yomi after the main time: K periods of B (Japanese), or of M
+                      moves in B (Canadian) (e.g. 60,byo=3x10)
+  max=C               cap the Fischer clock at C
+Parts combine: 120,turn=5   60+1,turn=5   900,warn=15x3   300,byo=5/60.
+The tolerance (--tolerance, default 1000 ms) is added to every limit.";
+
 /// Piskvork's default tolerance: a move may arrive this much after its limit.
 pub const DEFAULT_TOLERANCE: Duration = Duration::from_millis(1000);
 
@@ -941,6 +958,24 @@ mod tests {
             assert_eq!(e.column, *column, "column for {text:?}: {e}");
             assert!(e.expected.contains(expected), "{text:?}: {e}");
             assert!(e.to_string().contains(&format!("column {column}")));
+        }
+    }
+
+    #[test]
+    fn help_examples_parse() {
+        for ex in [
+            "10+0.1",
+            "40/120:60",
+            "40/120",
+            "warn=15x3",
+            "60,byo=3x10",
+            "120,turn=5",
+            "60+1,turn=5",
+            "900,warn=15x3",
+            "300,byo=5/60",
+        ] {
+            assert!(TC_HELP.contains(ex), "{ex}");
+            tc(ex);
         }
     }
 

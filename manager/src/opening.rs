@@ -75,12 +75,30 @@ pub enum OpeningError {
         /// The stone as written.
         stone: String,
     },
+    /// An opening (read for another board size) does not fit this board.
+    #[error("opening {name:?} does not fit a {size}x{size} board (stone {stone} falls off)")]
+    DoesNotFit {
+        /// The opening's name.
+        name: String,
+        /// The offset that falls off, `dx,dy`.
+        stone: String,
+        /// The board size.
+        size: u8,
+    },
     /// The board size is not supported.
     #[error("unsupported board size {0} (sides from {MIN_SIZE} to {MAX_SIZE})")]
     BoardSize(u8),
     /// The file holds no opening.
     #[error("the opening file holds no opening")]
     Empty,
+    /// A scheduled index beyond the book (a schedule built for another book).
+    #[error("opening {index} does not exist (the book has {len})")]
+    NoSuchOpening {
+        /// The index asked for.
+        index: usize,
+        /// The book's length.
+        len: usize,
+    },
 }
 
 /// One opening: stones as offsets from the board centre, black first.
@@ -107,9 +125,8 @@ impl Opening {
                 if (0..i32::from(size)).contains(&x) && (0..i32::from(size)).contains(&y) {
                     Ok(sym.apply(Pos::new(x as u8, y as u8), size))
                 } else {
-                    Err(OpeningError::OffBoard {
-                        line: self.line.unwrap_or(0),
-                        column: 0,
+                    Err(OpeningError::DoesNotFit {
+                        name: self.name.clone(),
                         stone: format!("{dx},{dy}"),
                         size,
                     })
@@ -176,6 +193,8 @@ impl OpeningBook {
     pub fn parse(text: &str, board_size: u8) -> Result<OpeningBook, OpeningError> {
         check_size(board_size)?;
         let mut openings = Vec::new();
+        // A byte-order mark (files saved by Windows editors) is not part of the first line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let (body, comment) = match raw.split_once('#') {
@@ -249,7 +268,10 @@ impl OpeningBook {
     pub fn moves_for(&self, game: &ScheduledOpening, size: u8) -> Result<Vec<Move>, OpeningError> {
         match self.openings.get(game.opening) {
             Some(o) => o.moves_with(size, game.symmetry),
-            None => Err(OpeningError::Empty),
+            None => Err(OpeningError::NoSuchOpening {
+                index: game.opening,
+                len: self.openings.len(),
+            }),
         }
     }
 }
@@ -312,7 +334,9 @@ fn parse_offset_line(body: &str, line: usize) -> Result<Vec<Parsed>, OpeningErro
     // Collect the numbers with their byte positions.
     let mut numbers: Vec<(i32, usize, &str)> = Vec::new();
     let mut pos = 0;
-    for piece in body.split(',') {
+    // One trailing comma is tolerated (`0,0, 1,0,`), as some generated files have it.
+    let body_used = body.trim_end().strip_suffix(',').unwrap_or(body);
+    for piece in body_used.split(',') {
         let lead = piece.len() - piece.trim_start().len();
         let t = piece.trim();
         let at = pos + lead;
@@ -582,6 +606,42 @@ mod tests {
         let moves = book.get(0).unwrap().moves(15).unwrap();
         let p = |s: &str| Move::Stone(Pos::parse_notation(s, 15).unwrap());
         assert_eq!(moves, vec![p("H8"), p("I9"), p("J10")]);
+    }
+
+    #[test]
+    fn tolerated_variations() {
+        let book = OpeningBook::parse("\u{feff}0,0, 1,0,\r\n  -1,+1 ,2,2  # two\r\n", 15).unwrap();
+        assert_eq!(book.get(0).unwrap().offsets, vec![(0, 0), (1, 0)]);
+        assert_eq!(book.get(1).unwrap().offsets, vec![(-1, 1), (2, 2)]);
+        assert_eq!(book.get(1).unwrap().name, "two");
+        assert_eq!(book.get(1).unwrap().to_string(), "-1,1, 2,2");
+        // An opening read for 20x20 may not fit 15x15 when it is placed.
+        let big = OpeningBook::parse("0,0, 9,9", 20).unwrap();
+        assert_eq!(
+            big.get(0).unwrap().moves(15),
+            Err(OpeningError::DoesNotFit {
+                name: "line 1".into(),
+                stone: "9,9".into(),
+                size: 15
+            })
+        );
+        assert_eq!(
+            big.get(0).unwrap().moves(8),
+            Err(OpeningError::DoesNotFit {
+                name: "line 1".into(),
+                stone: "9,9".into(),
+                size: 8
+            })
+        );
+        assert_eq!(
+            big.get(0).unwrap().moves(4),
+            Err(OpeningError::BoardSize(4))
+        );
+        let other = OpeningSchedule::new(5, OpeningOrder::Sequential, None, true);
+        assert_eq!(
+            big.moves_for(&other.game(9), 20),
+            Err(OpeningError::NoSuchOpening { index: 4, len: 1 })
+        );
     }
 
     #[test]
