@@ -13,3 +13,17 @@ pub mod position;
 pub mod search;
 pub mod threat;
 pub mod tt;
+
+// The protocol front end (`pbrain-tengen`) and its tools.
+pub mod analysis;
+pub mod cli;
+pub mod gomocup;
+pub mod io;
+pub mod opening;
+pub mod reflex;
+pub mod report;
+pub mod settings;
+pub mod setup;
+pub mod time;
+pub mod worker;
+

@@ -1,0 +1,943 @@
+//! The protocol front end: turns manager commands into positions and search jobs, and search
+//! results into answers. It alone writes stdout, one flushed line at a time.
+//!
+//! One event loop serves three sources: the stdin thread ([`crate::io`]), the search thread
+//! ([`crate::worker`]) and its own clock. While a job runs, `INFO`, `YXSTOP`/`STOP` and `END`
+//! act at once; every other command waits until the job has answered. Each job has a hard
+//! deadline inside the manager's limit: if the search has not answered by then, the front end
+//! answers for it with the best move known so far (see [`crate::reflex`]).
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tengen_protocol::{About, BoardStone, Command, Feature, Info, ProtocolError, Response};
+use tengen_rules::{Board, Color, Move, Pos, Rule};
+
+use crate::io::Input;
+use crate::opening::{self, SwapAnswer};
+use crate::reflex::{playable, reflex_move};
+use crate::report;
+use crate::search::{Limits, Score, SearchInfo, SearchResult};
+use crate::settings::{Change, Settings};
+use crate::setup;
+use crate::time::Budget;
+use crate::worker::Worker;
+
+/// Everything the front end waits for.
+#[derive(Debug)]
+pub enum Event {
+    /// From the stdin thread.
+    Input(Input),
+    /// A search iteration of job `job` finished (variation `index`).
+    Progress {
+        /// The job.
+        job: u64,
+        /// Which variation (`YXNBEST`), 0 otherwise.
+        index: u32,
+        /// What the search reported.
+        info: SearchInfo,
+    },
+    /// Job `job` is done.
+    Done {
+        /// The job.
+        job: u64,
+        /// Its result.
+        reply: Reply,
+    },
+}
+
+/// A finished job's result.
+#[derive(Debug)]
+pub enum Reply {
+    /// A move search; several results for `YXNBEST` (best first).
+    Search(Vec<SearchResult>),
+    /// A ready answer (opening decisions).
+    Answer(Response),
+}
+
+/// Whether to keep going.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The features Tengen declares in its `TGEXT` answer.
+pub const FEATURES: [Feature; 3] = [Feature::Opening, Feature::Pass, Feature::Draw];
+
+/// Above this many stones (as a share of the board, in percent) a level position is offered
+/// or accepted as a draw.
+const DRAW_FILL_PERCENT: usize = 60;
+/// "Level": the score's absolute value is at most this.
+const DRAW_LEVEL: Score = 30;
+/// A draw offer is always accepted when the brain stands this badly.
+const DRAW_ACCEPT_LOSING: Score = -300;
+/// Decision jobs without a time limit think this long.
+const UNLIMITED_DECISION: Duration = Duration::from_secs(5);
+/// After `YXSTOP`, how long the search may take to return before the front end answers.
+const STOP_GRACE: Duration = Duration::from_millis(100);
+/// After `END` or the end of the input, the process exits within this time.
+const QUIT_GRACE: Duration = Duration::from_millis(80);
+
+#[derive(Debug)]
+enum Kind {
+    /// BEGIN/TURN/BOARD/YXNBEST: answer a move and play it on the board.
+    Move,
+    /// SWAP2BOARD and the Tengen opening commands: answer one line.
+    Decision { fallback: Response },
+}
+
+#[derive(Debug)]
+struct Active {
+    job: u64,
+    kind: Kind,
+    stop: Arc<AtomicBool>,
+    start: Instant,
+    stop_at: Option<Instant>,
+    deadline: Option<Instant>,
+    /// The position searched (a copy: the board does not change during a job).
+    board: Board,
+    /// The best move reported so far, per variation.
+    best: Vec<Option<SearchInfo>>,
+}
+
+/// The brain's state.
+#[derive(Debug)]
+pub struct Brain<W: Write> {
+    out: W,
+    settings: Settings,
+    board: Board,
+    blocked: Vec<Pos>,
+    worker: Worker,
+    events: Sender<Event>,
+    next_job: u64,
+    active: Option<Active>,
+    /// Commands that arrived during a job, in order; `None` marks the end of the input.
+    deferred: VecDeque<Option<(Result<Command, ProtocolError>, Instant)>>,
+    /// After `END` or the end of the input: exit by then at the latest.
+    quit_by: Option<Instant>,
+    /// The manager probed `TGEXT`: it understands passes, draw offers and the opening commands.
+    extended: bool,
+    /// Own thinking time this game (for `timeout_match` without `time_left`).
+    used_ms: u64,
+    /// The table size and thread count the worker has.
+    resources: (usize, usize),
+}
+
+impl<W: Write> Brain<W> {
+    /// A brain writing to `out`; search results come back through `events`.
+    pub fn new(out: W, events: Sender<Event>) -> std::io::Result<Brain<W>> {
+        let settings = Settings::default();
+        let resources = (settings.hash_bytes(), settings.threads);
+        let worker = Worker::spawn(resources.0, resources.1)?;
+        Ok(Brain {
+            out,
+            board: Board::new(15, settings.rule),
+            settings,
+            blocked: Vec::new(),
+            worker,
+            events,
+            next_job: 1,
+            active: None,
+            deferred: VecDeque::new(),
+            quit_by: None,
+            extended: false,
+            used_ms: 0,
+            resources,
+        })
+    }
+
+    /// Serve events until `END`, the end of the input, or a closed output.
+    pub fn run(&mut self, events: &Receiver<Event>) {
+        loop {
+            let event = match self.next_timer() {
+                Some(at) => {
+                    let wait = at.saturating_duration_since(Instant::now());
+                    match events.recv_timeout(wait) {
+                        Ok(e) => Some(e),
+                        Err(RecvTimeoutError::Timeout) => None,
+                        Err(RecvTimeoutError::Disconnected) => return,
+                    }
+                }
+                None => match events.recv() {
+                    Ok(e) => Some(e),
+                    Err(_) => return,
+                },
+            };
+            let flow = match event {
+                Some(e) => self.event(e),
+                None => self.timer(),
+            };
+            if flow == Flow::Quit {
+                self.stop_job();
+                return;
+            }
+            while self.active.is_none() {
+                let Some(next) = self.deferred.pop_front() else {
+                    break;
+                };
+                let Some((item, at)) = next else {
+                    self.stop_job();
+                    return;
+                };
+                if self.command(item, at) == Flow::Quit {
+                    self.stop_job();
+                    return;
+                }
+            }
+        }
+    }
+
+    fn next_timer(&self) -> Option<Instant> {
+        let a = self.active.as_ref()?;
+        [a.stop_at, a.deadline, self.quit_by]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    fn stop_job(&mut self) {
+        if let Some(a) = &self.active {
+            a.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Write one line and flush. A closed stdout means the manager is gone.
+    fn say(&mut self, r: &Response) -> Flow {
+        let ok = writeln!(self.out, "{r}").and_then(|()| self.out.flush());
+        if let Err(e) = ok {
+            tracing::warn!("stdout closed: {e}");
+            return Flow::Quit;
+        }
+        Flow::Continue
+    }
+
+    fn say_all(&mut self, rs: &[Response]) -> Flow {
+        for r in rs {
+            if self.say(r) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn message(&mut self, text: impl Into<String>) -> Flow {
+        self.say(&Response::Message(text.into()))
+    }
+
+    fn event(&mut self, e: Event) -> Flow {
+        match e {
+            Event::Input(Input::Closed) => {
+                if self.active.is_none() {
+                    return Flow::Quit;
+                }
+                self.quitting();
+                self.deferred.push_back(None);
+                Flow::Continue
+            }
+            Event::Input(Input::Command(item, at)) => {
+                if self.active.is_some() {
+                    self.during_job(item, at)
+                } else {
+                    self.command(item, at)
+                }
+            }
+            Event::Progress { job, index, info } => self.progress(job, index, info),
+            Event::Done { job, reply } => self.done(job, reply),
+        }
+    }
+
+    /// A command that arrives while a job runs.
+    fn during_job(&mut self, item: Result<Command, ProtocolError>, at: Instant) -> Flow {
+        match item {
+            Ok(Command::End) => {
+                // Answer what is already asked (at once), then exit: see `quitting`.
+                self.quitting();
+                self.deferred.push_back(Some((Ok(Command::End), at)));
+                Flow::Continue
+            }
+            Ok(Command::YxStop | Command::Stop) => {
+                self.stop_job();
+                if let Some(a) = self.active.as_mut() {
+                    let grace = Instant::now() + STOP_GRACE;
+                    a.deadline = Some(a.deadline.map_or(grace, |d| d.min(grace)));
+                }
+                Flow::Continue
+            }
+            Ok(Command::Info(info)) => {
+                self.info(&info);
+                Flow::Continue
+            }
+            Err(ProtocolError::Parse(e)) if e.command() == Some("INFO") => {
+                self.settings.note(e.to_string());
+                Flow::Continue
+            }
+            other => {
+                self.deferred.push_back(Some((other, at)));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// `END` or the end of the input arrived during a job: stop it, answer the commands
+    /// still queued without thinking, and exit within a bounded time whatever happens.
+    fn quitting(&mut self) {
+        self.stop_job();
+        if self.quit_by.is_none() {
+            self.quit_by = Some(Instant::now() + QUIT_GRACE);
+        }
+    }
+
+    fn info(&mut self, info: &Info) {
+        match self.settings.apply(info) {
+            Change::None => {}
+            Change::Rule => {
+                self.board = rebuild(&self.board, self.settings.rule, &[]);
+                self.worker.clear();
+            }
+            Change::Resources => {
+                let want = (self.settings.hash_bytes(), self.settings.threads);
+                if want != self.resources {
+                    self.resources = want;
+                    self.worker.resize(want.0, want.1);
+                }
+            }
+            Change::TurnTime => self.retime(),
+        }
+    }
+
+    /// `timeout_turn` changed: a running job may have to end sooner (`0`: now).
+    fn retime(&mut self) {
+        let budget = self
+            .settings
+            .time
+            .budget(self.board.move_count(), self.used_ms);
+        let Some(a) = self.active.as_mut() else {
+            return;
+        };
+        let now = Instant::now();
+        let (stop_at, deadline) = if budget.instant {
+            (Some(now), budget.deadline.map(|d| now + d))
+        } else {
+            (
+                budget.maximum.map(|m| a.start + m),
+                budget.deadline.map(|d| a.start + d),
+            )
+        };
+        let sooner = |old: Option<Instant>, new: Option<Instant>| match (old, new) {
+            (Some(o), Some(n)) => Some(o.min(n)),
+            (o, n) => o.or(n),
+        };
+        a.stop_at = sooner(a.stop_at, stop_at);
+        a.deadline = sooner(a.deadline, deadline);
+    }
+
+    fn timer(&mut self) -> Flow {
+        let now = Instant::now();
+        if self.quit_by.is_some_and(|q| q <= now) {
+            return Flow::Quit;
+        }
+        let Some(a) = self.active.as_mut() else {
+            return Flow::Continue;
+        };
+        if a.stop_at.is_some_and(|s| s <= now) {
+            a.stop.store(true, Ordering::Relaxed);
+            a.stop_at = None;
+        }
+        if a.deadline.is_some_and(|d| d <= now) {
+            tracing::warn!("job {} missed its deadline; answering without it", a.job);
+            let a = self.active.take().expect("checked above");
+            a.stop.store(true, Ordering::Relaxed);
+            return match a.kind {
+                Kind::Decision { fallback } => self.say(&fallback),
+                Kind::Move => {
+                    let best = a.best.first().cloned().flatten();
+                    let result = best.map(|i| SearchResult {
+                        best: i.pv.first().map_or(Move::Pass, |&p| Move::Stone(p)),
+                        score: i.score,
+                        pv: i.pv.clone(),
+                        depth: i.depth,
+                        nodes: i.nodes,
+                    });
+                    self.answer_move(&a.board, a.start, result.into_iter().collect())
+                }
+            };
+        }
+        Flow::Continue
+    }
+
+    fn progress(&mut self, job: u64, index: u32, info: SearchInfo) -> Flow {
+        let detail = self.settings.show_detail;
+        let Some(a) = self.active.as_mut().filter(|a| a.job == job) else {
+            return Flow::Continue;
+        };
+        let count = a.best.len() as u32;
+        let lines = report::progress(&info, index, count, detail);
+        if let Some(slot) = a.best.get_mut(index as usize) {
+            *slot = Some(info);
+        }
+        self.say_all(&lines)
+    }
+
+    fn done(&mut self, job: u64, reply: Reply) -> Flow {
+        if self.active.as_ref().is_none_or(|a| a.job != job) {
+            tracing::debug!("late result of job {job} dropped");
+            return Flow::Continue;
+        }
+        let a = self.active.take().expect("checked above");
+        match (a.kind, reply) {
+            (Kind::Move, Reply::Search(results)) => self.answer_move(&a.board, a.start, results),
+            (Kind::Decision { .. }, Reply::Answer(r)) => self.say(&r),
+            (Kind::Decision { fallback }, Reply::Search(_)) => self.say(&fallback),
+            (Kind::Move, Reply::Answer(r)) => self.say(&r),
+        }
+    }
+
+    /// Send the move for `board` (the position searched) and play it.
+    fn answer_move(&mut self, board: &Board, start: Instant, results: Vec<SearchResult>) -> Flow {
+        let elapsed = start.elapsed();
+        self.used_ms += elapsed.as_millis() as u64;
+        let first = results.first();
+        let hint = first.and_then(|r| r.best.pos().or_else(|| r.pv.first().copied()));
+        let mv = match first.map(|r| r.best) {
+            Some(Move::Stone(p)) if playable(board, p, &self.blocked) => Move::Stone(p),
+            _ => reflex_move(board, &self.blocked, hint),
+        };
+        let score = first.map_or(0, |r| r.score);
+        if let Some(r) = first {
+            let text = report::summary(
+                r.depth,
+                r.depth,
+                r.score,
+                r.nodes,
+                elapsed.as_millis() as u64,
+                &r.pv,
+                board.height(),
+            );
+            if self.message(text) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        let offered = std::mem::take(&mut self.settings.draw_offered);
+        let filled = board.stone_count() * 100
+            >= usize::from(board.width()) * usize::from(board.height()) * DRAW_FILL_PERCENT;
+        if offered
+            && self.extended
+            && (score <= DRAW_ACCEPT_LOSING || (filled && score <= DRAW_LEVEL))
+        {
+            return self.say(&Response::Draw);
+        }
+        let offer = self.extended
+            && filled
+            && score.abs() <= DRAW_LEVEL
+            && mv != Move::Pass
+            && !results.is_empty();
+        let reply = if offer {
+            Response::MoveDraw(mv)
+        } else {
+            Response::Moves(vec![mv])
+        };
+        self.play_own(mv);
+        self.say(&reply)
+    }
+
+    fn play_own(&mut self, mv: Move) {
+        if self.board.play(mv).is_err() {
+            // The game is over on the board (a GUI may still ask): extend the history anyway.
+            self.board = rebuild(&self.board, self.board.rule(), &[mv]);
+        }
+    }
+
+    /// Handle one command when no job runs.
+    fn command(&mut self, item: Result<Command, ProtocolError>, at: Instant) -> Flow {
+        let cmd = match item {
+            Ok(c) => c,
+            Err(ProtocolError::Parse(e)) if e.command() == Some("INFO") => {
+                self.settings.note(e.to_string());
+                return Flow::Continue;
+            }
+            Err(e) => return self.say(&Response::Error(e.to_string())),
+        };
+        match cmd {
+            Command::Start { size } => self.start(size, size),
+            Command::RectStart { width, height } => self.start(width, height),
+            Command::Restart => {
+                let (w, h) = (self.board.width(), self.board.height());
+                self.start(u32::from(w), u32::from(h))
+            }
+            Command::Begin => {
+                self.board =
+                    Board::try_new(self.board.width(), self.board.height(), self.settings.rule)
+                        .unwrap_or_else(|_| Board::new(15, self.settings.rule));
+                self.search(at, 1)
+            }
+            Command::Turn(m) => {
+                if let Move::Stone(p) = m {
+                    if !self.board.is_empty_at(p) {
+                        let why = if self.board.contains(p) {
+                            "occupied"
+                        } else {
+                            "off the board"
+                        };
+                        if self.message(format!("TURN {p}: the point is {why}; move ignored"))
+                            == Flow::Quit
+                        {
+                            return Flow::Quit;
+                        }
+                        return self.search(at, 1);
+                    }
+                }
+                self.play_opponent(m);
+                self.search(at, 1)
+            }
+            Command::Board(stones) => {
+                if self.set_position(&stones) == Flow::Quit {
+                    return Flow::Quit;
+                }
+                self.search(at, 1)
+            }
+            Command::YxBoard(stones) => self.set_position(&stones),
+            Command::YxNBest(n) => self.search(at, n.clamp(1, 64)),
+            Command::Info(info) => {
+                self.info(&info);
+                Flow::Continue
+            }
+            Command::End => Flow::Quit,
+            Command::About => self.say(&Response::About(about())),
+            Command::Takeback(m) => self.takeback(m),
+            Command::Play(m) => self.play(m),
+            Command::Swap2Board(stones) => self.swap2(&stones, at),
+            Command::YxStop | Command::Stop => Flow::Continue,
+            Command::YxShowForbid => {
+                let points = if self.board.side_to_move() == Color::Black {
+                    self.board
+                        .forbidden_points()
+                        .into_iter()
+                        .map(|(p, _)| p)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                self.say(&Response::Forbid(points))
+            }
+            Command::YxHashClear => {
+                self.worker.clear();
+                Flow::Continue
+            }
+            Command::YxShowInfo => self.say_all(&[
+                Response::Message(format!("Tengen {}", env!("CARGO_PKG_VERSION"))),
+                Response::Message(format!(
+                    "INFO MAX_THREAD_NUM {}",
+                    crate::settings::MAX_THREADS
+                )),
+                Response::Message("INFO MAX_HASH_SIZE 22".to_string()),
+            ]),
+            Command::YxBlock(points) => {
+                let pts = setup::on_board(&points, self.board.width(), self.board.height());
+                for p in pts {
+                    if !self.blocked.contains(&p) {
+                        self.blocked.push(p);
+                    }
+                }
+                Flow::Continue
+            }
+            Command::YxBlockReset => {
+                self.blocked.clear();
+                Flow::Continue
+            }
+            Command::TgExt => {
+                self.extended = true;
+                self.say(&Response::TgExt {
+                    version: 1,
+                    features: FEATURES.to_vec(),
+                })
+            }
+            Command::TgOpening { n_max } => self.tg_opening(n_max, at),
+            Command::TgSwap { n, stones } => self.tg_swap(n, &stones, at),
+            Command::TgOffer { n, stones } => self.tg_offer(n, &stones, at),
+            Command::TgChoose { offers, stones } => self.tg_choose(&offers, &stones, at),
+            Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) => {
+                let word = cmd.word().to_string();
+                self.say(&Response::Unknown(format!("{word} is not implemented")))
+            }
+            Command::UnknownBlock { name, .. } => self.say(&Response::Unknown(clip(&name))),
+            Command::Unknown { line } => self.say(&Response::Unknown(clip(&line))),
+        }
+    }
+
+    fn start(&mut self, width: u32, height: u32) -> Flow {
+        let size = |v: u32| u8::try_from(v).ok();
+        match size(width)
+            .zip(size(height))
+            .and_then(|(w, h)| Board::try_new(w, h, self.settings.rule).ok())
+        {
+            Some(b) => {
+                // The table survives games (its keys cover every stone); only another board
+                // size makes its entries misleading.
+                if (b.width(), b.height()) != (self.board.width(), self.board.height()) {
+                    self.worker.clear();
+                }
+                self.board = b;
+                self.blocked.clear();
+                self.settings.time.new_game();
+                self.settings.draw_offered = false;
+                self.used_ms = 0;
+                self.say(&Response::Ok)
+            }
+            None => self.say(&Response::Error(format!(
+                "unsupported board size {width}x{height} (sides from 5 to 22)"
+            ))),
+        }
+    }
+
+    fn play_opponent(&mut self, m: Move) {
+        if self.board.play(m).is_err() {
+            self.board = rebuild(&self.board, self.settings.rule, &[m]);
+        }
+    }
+
+    fn set_position(&mut self, stones: &[BoardStone]) -> Flow {
+        let s = setup::from_block(
+            self.board.width(),
+            self.board.height(),
+            self.settings.rule,
+            stones,
+            self.extended && self.settings.passes,
+        );
+        self.board = s.board;
+        for p in s.problems {
+            if self.message(format!("BOARD: {p}")) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn takeback(&mut self, m: Move) -> Flow {
+        if self.board.last_move() == Some(m) {
+            let _ = self.board.undo();
+            return self.say(&Response::Ok);
+        }
+        let moves = self.board.moves();
+        match moves.iter().rposition(|&x| x == m && m != Move::Pass) {
+            Some(i) => {
+                // Not the last move: take that stone away and keep the others' colours by
+                // leaving a pass in its place.
+                let mut ms = moves.to_vec();
+                ms[i] = Move::Pass;
+                self.board = rebuild_from(&self.board, self.board.rule(), &ms);
+                self.say(&Response::Ok)
+            }
+            None => self.say(&Response::Error(format!(
+                "TAKEBACK {m}: no such move on the board"
+            ))),
+        }
+    }
+
+    fn play(&mut self, m: Move) -> Flow {
+        match m {
+            Move::Stone(p) if !playable(&self.board, p, &[]) => {
+                self.say(&Response::Error(format!("PLAY {p}: not a legal move here")))
+            }
+            _ => {
+                self.play_own(m);
+                self.say(&Response::Moves(vec![m]))
+            }
+        }
+    }
+
+    /// Report setting problems, then start a move search (`nbest` variations).
+    fn search(&mut self, at: Instant, nbest: u32) -> Flow {
+        for note in self.settings.take_notes() {
+            if self.message(note) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        let budget = self.budget();
+        let limits = self.limits(at, &budget);
+        let board = self.board.clone();
+        let blocked = self.blocked.clone();
+        let (job, stop) = self.begin(at, &budget, Kind::Move, nbest as usize);
+        let tx = self.events.clone();
+        let stop2 = Arc::clone(&stop);
+        self.worker.run(Box::new(move |engine| {
+            let mut results: Vec<SearchResult> = Vec::new();
+            let mut banned = blocked;
+            for index in 0..nbest {
+                let part = |d: Option<Duration>| d.map(|d| d / nbest);
+                let lim = if nbest == 1 {
+                    limits.clone()
+                } else {
+                    Limits {
+                        start: Instant::now(),
+                        optimum: part(limits.optimum),
+                        maximum: part(limits.maximum),
+                        ..limits.clone()
+                    }
+                };
+                let tx2 = tx.clone();
+                let r = engine.search(&board, &lim, &stop2, &banned, &mut |info| {
+                    let _ = tx2.send(Event::Progress {
+                        job,
+                        index,
+                        info: info.clone(),
+                    });
+                });
+                let Move::Stone(p) = r.best else {
+                    results.push(r);
+                    break;
+                };
+                banned.push(p);
+                results.push(r);
+                if stop2.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            let _ = tx.send(Event::Done {
+                job,
+                reply: Reply::Search(results),
+            });
+        }));
+        Flow::Continue
+    }
+
+    fn budget(&self) -> Budget {
+        self.settings
+            .time
+            .budget(self.board.move_count(), self.used_ms)
+    }
+
+    fn limits(&self, at: Instant, budget: &Budget) -> Limits {
+        Limits {
+            start: at,
+            optimum: budget.optimum,
+            maximum: budget.maximum,
+            depth: if budget.instant {
+                Some(1)
+            } else {
+                self.settings.max_depth
+            },
+            nodes: self.settings.max_nodes,
+        }
+    }
+
+    /// Register a new job; returns its id and stop flag.
+    fn begin(
+        &mut self,
+        at: Instant,
+        budget: &Budget,
+        kind: Kind,
+        variations: usize,
+    ) -> (u64, Arc<AtomicBool>) {
+        let job = self.next_job;
+        self.next_job += 1;
+        // While quitting, jobs start stopped: they answer from their first iteration.
+        let stop = Arc::new(AtomicBool::new(self.quit_by.is_some()));
+        self.active = Some(Active {
+            job,
+            kind,
+            stop: Arc::clone(&stop),
+            start: at,
+            stop_at: budget.maximum.map(|m| at + m),
+            deadline: budget.deadline.map(|d| at + d),
+            board: self.board.clone(),
+            best: vec![None; variations.max(1)],
+        });
+        (job, stop)
+    }
+
+    /// Start a decision job: `decide` gets a judge backed by short searches and the time it
+    /// may use; `fallback` is answered if it cannot finish in time.
+    fn decide<F>(&mut self, at: Instant, fallback: Response, decide: F) -> Flow
+    where
+        F: FnOnce(&mut opening::Judge<'_>, Duration) -> Response + Send + 'static,
+    {
+        for note in self.settings.take_notes() {
+            if self.message(note) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        let budget = self.budget();
+        let think = budget.optimum.unwrap_or(UNLIMITED_DECISION);
+        let depth = self.settings.max_depth;
+        let nodes = self.settings.max_nodes;
+        let (job, stop) = self.begin(at, &budget, Kind::Decision { fallback }, 1);
+        let tx = self.events.clone();
+        self.worker.run(Box::new(move |engine| {
+            let mut judge = |b: &Board, slice: Duration| -> (Score, Move) {
+                let limits = Limits {
+                    start: Instant::now(),
+                    optimum: Some(slice / 2),
+                    maximum: Some(slice),
+                    depth,
+                    nodes,
+                };
+                let r = engine.search(b, &limits, &stop, &[], &mut |_| {});
+                (r.score, r.best)
+            };
+            let answer = decide(&mut judge, think);
+            let _ = tx.send(Event::Done {
+                job,
+                reply: Reply::Answer(answer),
+            });
+        }));
+        Flow::Continue
+    }
+
+    fn swap2(&mut self, stones: &[BoardStone], at: Instant) -> Flow {
+        let s = setup::from_opening(
+            self.board.width(),
+            self.board.height(),
+            self.settings.rule,
+            stones,
+        );
+        let board = s.board;
+        let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
+        match stones.len() {
+            0 => {
+                let empty = board;
+                let (fb, _) = opening::propose(&empty, 1, Duration::ZERO, &mut quick);
+                self.decide(at, moves(&fb), move |judge, t| {
+                    moves(&opening::propose(&empty, 1, t, judge).0)
+                })
+            }
+            3 => {
+                let fb = swap_response(opening::swap2_three(&board, Duration::ZERO, &mut quick));
+                self.decide(at, fb, move |judge, t| {
+                    swap_response(opening::swap2_three(&board, t, judge))
+                })
+            }
+            5 => {
+                let fb = swap_response(opening::swap2_five(&board, Duration::ZERO, &mut quick));
+                self.decide(at, fb, move |judge, t| {
+                    swap_response(opening::swap2_five(&board, t, judge))
+                })
+            }
+            n => self.say(&Response::Error(format!(
+                "SWAP2BOARD with {n} stones (expected 0, 3 or 5)"
+            ))),
+        }
+    }
+
+    fn tg_opening(&mut self, n_max: u32, at: Instant) -> Flow {
+        if n_max == 0 {
+            return self.say(&Response::Error("TGOPENING needs N_MAX >= 1".to_string()));
+        }
+        let empty = Board::try_new(self.board.width(), self.board.height(), self.settings.rule)
+            .unwrap_or_else(|_| Board::new(15, self.settings.rule));
+        let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
+        let (stones, n) = opening::propose(&empty, n_max, Duration::ZERO, &mut quick);
+        self.decide(at, Response::Opening { stones, n }, move |judge, t| {
+            let (stones, n) = opening::propose(&empty, n_max, t, judge);
+            Response::Opening { stones, n }
+        })
+    }
+
+    fn tg_swap(&mut self, n: u32, stones: &[BoardStone], at: Instant) -> Flow {
+        let board = setup::from_opening(
+            self.board.width(),
+            self.board.height(),
+            self.settings.rule,
+            stones,
+        )
+        .board;
+        self.decide(at, Response::NoSwap, move |judge, t| {
+            if opening::swap_three(&board, n, t, judge) {
+                Response::Swap
+            } else {
+                Response::NoSwap
+            }
+        })
+    }
+
+    fn tg_offer(&mut self, n: u32, stones: &[BoardStone], at: Instant) -> Flow {
+        if n == 0 {
+            return self.say(&Response::Error("TGOFFER needs N >= 1".to_string()));
+        }
+        let board = setup::from_opening(
+            self.board.width(),
+            self.board.height(),
+            self.settings.rule,
+            stones,
+        )
+        .board;
+        let n = n as usize;
+        let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
+        let fb = offers(&opening::offer(&board, n, Duration::ZERO, &mut quick));
+        self.decide(at, fb, move |judge, t| {
+            offers(&opening::offer(&board, n, t, judge))
+        })
+    }
+
+    fn tg_choose(&mut self, offered: &[Pos], stones: &[BoardStone], at: Instant) -> Flow {
+        let board = setup::from_opening(
+            self.board.width(),
+            self.board.height(),
+            self.settings.rule,
+            stones,
+        )
+        .board;
+        let offered = offered.to_vec();
+        let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
+        let Some((five, six)) = opening::choose(&board, &offered, Duration::ZERO, &mut quick)
+        else {
+            return self.say(&Response::Error(
+                "TGCHOOSE: no offered point is playable".to_string(),
+            ));
+        };
+        let fb = Response::Moves(vec![Move::Stone(five), Move::Stone(six)]);
+        let fb2 = fb.clone();
+        self.decide(at, fb, move |judge, t| {
+            match opening::choose(&board, &offered, t, judge) {
+                Some((a, b)) => Response::Moves(vec![Move::Stone(a), Move::Stone(b)]),
+                None => fb2,
+            }
+        })
+    }
+}
+
+fn moves(ps: &[Pos]) -> Response {
+    Response::Moves(ps.iter().copied().map(Move::Stone).collect())
+}
+
+fn offers(ps: &[Pos]) -> Response {
+    moves(ps)
+}
+
+fn swap_response(a: SwapAnswer) -> Response {
+    match a {
+        SwapAnswer::Swap => Response::Swap,
+        SwapAnswer::Play(p) => moves(&[p]),
+        SwapAnswer::Add(a, b) => moves(&[a, b]),
+    }
+}
+
+/// The `ABOUT` answer.
+#[must_use]
+pub fn about() -> About {
+    About::new()
+        .with("name", "Tengen")
+        .with("version", env!("CARGO_PKG_VERSION"))
+        .with("author", "Tengen developers")
+        .with("country", "International")
+}
+
+/// At most 100 characters of `text` (unknown lines are echoed in `UNKNOWN`).
+fn clip(text: &str) -> String {
+    text.chars().take(100).collect()
+}
+
+/// `board`'s history plus `extra`, under `rule`, even past the end of the game.
+fn rebuild(board: &Board, rule: Rule, extra: &[Move]) -> Board {
+    let mut ms = board.moves().to_vec();
+    ms.extend_from_slice(extra);
+    rebuild_from(board, rule, &ms)
+}
+
+fn rebuild_from(board: &Board, rule: Rule, moves: &[Move]) -> Board {
+    setup::from_moves(board.width(), board.height(), rule, moves)
+}

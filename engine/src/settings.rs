@@ -1,0 +1,248 @@
+//! The brain's settings as the manager sets them with `INFO key value`, and the resource
+//! limits derived from them (transposition-table size, threads, depth and node limits).
+//!
+//! A bad value never fails at once: the protocol wants problems reported at the next move
+//! request, so [`Settings::apply`] records a note that the front end prints then.
+
+use tengen_protocol::Info;
+use tengen_rules::Rule;
+
+use crate::time::TimeControl;
+
+/// Bytes in a mebibyte.
+const MIB: u64 = 1 << 20;
+/// Transposition table size when neither `hash_size` nor `max_memory` says otherwise.
+pub const DEFAULT_HASH_BYTES: u64 = 64 * MIB;
+/// Largest table Tengen allocates on its own when only `max_memory` is given.
+const MAX_AUTO_HASH_BYTES: u64 = 256 * MIB;
+/// Memory kept for everything but the table: code, stacks, boards, histories, buffers.
+const BASE_RESERVE_BYTES: u64 = 32 * MIB;
+/// Extra memory kept per search thread (stack and per-thread tables).
+const THREAD_RESERVE_BYTES: u64 = 4 * MIB;
+/// The smallest table worth having.
+const MIN_HASH_BYTES: u64 = MIB;
+/// Upper bound for `thread_num`.
+pub const MAX_THREADS: usize = 64;
+
+/// Every `INFO` setting the brain uses.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The rule (`INFO rule`).
+    pub rule: Rule,
+    /// Time limits.
+    pub time: TimeControl,
+    /// `max_memory` in bytes; `None` = unlimited.
+    pub max_memory: Option<u64>,
+    /// `hash_size` in bytes; `None` = not set.
+    pub hash_size: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// `max_depth`; `None` = unlimited.
+    pub max_depth: Option<i32>,
+    /// `max_node`; `None` = unlimited.
+    pub max_nodes: Option<u64>,
+    /// `show_detail` (0-3): 1 and 3 print `MESSAGE REALTIME`, 2 and 3 print `INFO PV` blocks.
+    pub show_detail: u8,
+    /// `tg_passes`: whether the manager allows passes.
+    pub passes: bool,
+    /// `tg_opening_rule`, as sent.
+    pub opening_rule: String,
+    /// `tg_draw_offer 1` was sent before the current move request.
+    pub draw_offered: bool,
+    /// `folder`, as sent.
+    pub folder: Option<String>,
+    /// `game_type`, as sent.
+    pub game_type: i64,
+    /// Problems to report at the next move request.
+    notes: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            rule: Rule::Freestyle,
+            time: TimeControl::default(),
+            max_memory: None,
+            hash_size: None,
+            threads: 1,
+            max_depth: None,
+            max_nodes: None,
+            show_detail: 0,
+            passes: true,
+            opening_rule: "free".to_string(),
+            draw_offered: false,
+            folder: None,
+            game_type: 1,
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// What an `INFO` line changed that someone else must act on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// Nothing beyond the stored value.
+    None,
+    /// The rule changed: the board must be rebuilt under the new rule.
+    Rule,
+    /// The table size or thread count changed: resize the searcher.
+    Resources,
+    /// `timeout_turn` changed: a running search may have to stop sooner.
+    TurnTime,
+}
+
+impl Settings {
+    /// Apply one `INFO` setting. Unknown keys are ignored (the protocol says so); a bad value
+    /// leaves the setting unchanged and leaves a note.
+    pub fn apply(&mut self, info: &Info) -> Change {
+        match *info {
+            Info::TimeoutTurn(v) => {
+                self.time.set_turn(v);
+                return Change::TurnTime;
+            }
+            Info::TimeoutMatch(v) => self.time.set_match(v),
+            Info::TimeLeft(v) => self.time.set_left(v),
+            Info::TimeIncrement(v) => self.time.set_increment(v),
+            Info::MaxMemory(v) => {
+                self.max_memory = (v > 0).then_some(v as u64);
+                if let Some(m) = self.max_memory {
+                    if m < BASE_RESERVE_BYTES + MIN_HASH_BYTES {
+                        self.notes.push(format!(
+                            "INFO max_memory {m} is below the {} MiB Tengen needs; using a 1 MiB table",
+                            (BASE_RESERVE_BYTES + MIN_HASH_BYTES) / MIB
+                        ));
+                    }
+                }
+                return Change::Resources;
+            }
+            Info::HashSize(v) => {
+                self.hash_size = (v > 0).then(|| (v as u64).saturating_mul(1024));
+                return Change::Resources;
+            }
+            Info::ThreadNum(v) => {
+                let n = v.clamp(1, MAX_THREADS as i64) as usize;
+                if n as i64 != v {
+                    self.notes.push(format!("INFO thread_num {v}: using {n}"));
+                }
+                if n != self.threads {
+                    self.threads = n;
+                    return Change::Resources;
+                }
+            }
+            Info::MaxDepth(v) => {
+                self.max_depth = (v > 0).then(|| v.min(i64::from(i32::MAX)) as i32)
+            }
+            Info::MaxNode(v) => self.max_nodes = (v > 0).then_some(v as u64),
+            Info::ShowDetail(v) => self.show_detail = v.clamp(0, 3) as u8,
+            Info::Rule { value, rule } => match rule {
+                Some(rule) if rule != self.rule => {
+                    self.rule = rule;
+                    return Change::Rule;
+                }
+                Some(_) => {}
+                None => self.notes.push(format!(
+                    "INFO rule {value} is not supported (0, 1, 2, 4, 8, 9 are); keeping {}",
+                    self.rule
+                )),
+            },
+            Info::TgPasses(b) => self.passes = b,
+            Info::TgOpeningRule(r) => self.opening_rule = r.word().to_string(),
+            Info::TgDrawOffer(b) => self.draw_offered = b,
+            Info::Folder(ref f) => self.folder = Some(f.clone()),
+            Info::GameType(v) => self.game_type = v,
+            // Read by other brains (pondering, caution_factor, strength, evaluate, Yixin-Board's
+            // vcthread/usedatabase…): accepted without effect here.
+            _ => {}
+        }
+        Change::None
+    }
+
+    /// Remember a problem to report at the next move request (e.g. an `INFO` line that did
+    /// not parse).
+    pub fn note(&mut self, text: String) {
+        self.notes.push(text);
+    }
+
+    /// Take the notes collected since the last move request.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
+    }
+
+    /// Transposition-table bytes: `hash_size` if set, else a default, and never more than
+    /// `max_memory` minus what the rest of the process needs.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        let wanted = match (self.hash_size, self.max_memory) {
+            (Some(h), _) => h,
+            (None, Some(m)) => m.min(MAX_AUTO_HASH_BYTES),
+            (None, None) => DEFAULT_HASH_BYTES,
+        };
+        let bytes = match self.max_memory {
+            Some(m) => {
+                let reserve = BASE_RESERVE_BYTES + THREAD_RESERVE_BYTES * self.threads as u64;
+                wanted.min(m.saturating_sub(reserve))
+            }
+            None => wanted,
+        };
+        usize::try_from(bytes.max(MIN_HASH_BYTES)).unwrap_or(usize::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_bounds_the_table() {
+        let mut s = Settings::default();
+        assert_eq!(s.hash_bytes() as u64, DEFAULT_HASH_BYTES);
+        s.apply(&Info::MaxMemory(350_000_000));
+        let h = s.hash_bytes() as u64;
+        assert!(
+            h + BASE_RESERVE_BYTES <= 350_000_000 && h >= 200 * MIB,
+            "{h}"
+        );
+        s.apply(&Info::HashSize(262_144));
+        assert_eq!(s.hash_bytes() as u64, 256 * MIB);
+        s.apply(&Info::MaxMemory(100_000_000));
+        assert!(s.hash_bytes() as u64 + BASE_RESERVE_BYTES <= 100_000_000);
+        s.apply(&Info::MaxMemory(0));
+        assert_eq!(s.hash_bytes() as u64, 256 * MIB);
+        s.apply(&Info::MaxMemory(1000));
+        assert_eq!(s.hash_bytes() as u64, MIN_HASH_BYTES);
+        assert_eq!(s.take_notes().len(), 1);
+    }
+
+    #[test]
+    fn bad_values_leave_notes_not_errors() {
+        let mut s = Settings::default();
+        assert_eq!(s.apply(&Info::rule(4)), Change::Rule);
+        assert_eq!(s.rule, Rule::Renju);
+        assert_eq!(s.apply(&Info::rule(12)), Change::None);
+        assert_eq!(s.rule, Rule::Renju);
+        s.note("INFO timeout_turn soon: not a number".to_string());
+        s.apply(&Info::Other {
+            key: "vcthread".into(),
+            value: "0".into(),
+        });
+        let notes = s.take_notes();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(s.take_notes().is_empty());
+    }
+
+    #[test]
+    fn limits_and_sentinels() {
+        let mut s = Settings::default();
+        s.apply(&Info::MaxNode(-1));
+        assert_eq!(s.max_nodes, None);
+        s.apply(&Info::MaxNode(5000));
+        assert_eq!(s.max_nodes, Some(5000));
+        s.apply(&Info::MaxDepth(225));
+        assert_eq!(s.max_depth, Some(225));
+        s.apply(&Info::ThreadNum(0));
+        assert_eq!(s.threads, 1);
+        assert_eq!(s.apply(&Info::ThreadNum(2)), Change::Resources);
+        s.apply(&Info::ShowDetail(3));
+        assert_eq!(s.show_detail, 3);
+    }
+}

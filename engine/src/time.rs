@@ -1,0 +1,281 @@
+//! Time management: how long to think about one move, from the manager's `INFO` time settings.
+//!
+//! The manager states a per-turn limit (`timeout_turn`), a per-game limit (`timeout_match`),
+//! the time still left in the game (`time_left`, sent before every move request) and an
+//! optional Fischer increment (`time_increment`). Several values mean "unlimited"; they are
+//! decoded here once so the rest of the brain sees plain `Option`s.
+
+use std::time::Duration;
+
+/// `time_left` value that the protocol defines as "unlimited".
+pub const UNLIMITED_TIME_LEFT: i64 = 2_147_483_647;
+/// Yixin-Board's "unlimited" per-turn time.
+pub const YIXIN_UNLIMITED_TURN: i64 = 2_000_000;
+/// Yixin-Board's "unlimited" match time (also sent as `time_left`).
+pub const YIXIN_UNLIMITED_MATCH: i64 = 100_000_000;
+
+/// The game time still available, as far as the brain knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Remaining {
+    /// No `time_left` received since the game started: derive it from `timeout_match`.
+    #[default]
+    Unknown,
+    /// The manager said the game time is unlimited.
+    Unlimited,
+    /// Milliseconds left (may be negative: the manager counts overruns).
+    Ms(i64),
+}
+
+/// How long one search may take, as offsets from the moment the request arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Aim to finish by then (soft). `None` = no time bound.
+    pub optimum: Option<Duration>,
+    /// The search must stop by then (hard). `None` = no time bound.
+    pub maximum: Option<Duration>,
+    /// The front end answers by then even if the search has not returned (it then plays the
+    /// best move known so far). Slightly after `maximum`, still inside the manager's limit.
+    pub deadline: Option<Duration>,
+    /// `timeout_turn 0`: answer at once with the cheapest decision.
+    pub instant: bool,
+}
+
+/// The time settings of the current game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Per-move limit in ms; `None` = unlimited, `Some(0)` = move at once.
+    pub turn_ms: Option<u64>,
+    /// Per-game limit in ms; `None` = unlimited.
+    pub match_ms: Option<u64>,
+    /// The last `time_left` received.
+    pub remaining: Remaining,
+    /// Fischer increment in ms, credited after each move.
+    pub increment_ms: u64,
+}
+
+impl Default for TimeControl {
+    /// Piskvork's defaults: 30 s per move, 180 s per game... but no `time_left` yet.
+    fn default() -> TimeControl {
+        TimeControl {
+            turn_ms: Some(30_000),
+            match_ms: Some(180_000),
+            remaining: Remaining::Unknown,
+            increment_ms: 0,
+        }
+    }
+}
+
+impl TimeControl {
+    /// Apply `INFO timeout_turn v`. Negative values are read as 0 (move at once).
+    pub fn set_turn(&mut self, v: i64) {
+        self.turn_ms = if v >= YIXIN_UNLIMITED_TURN {
+            None
+        } else {
+            Some(v.max(0) as u64)
+        };
+    }
+
+    /// Apply `INFO timeout_match v` (`0` = unlimited).
+    pub fn set_match(&mut self, v: i64) {
+        self.match_ms = if v <= 0 || v >= YIXIN_UNLIMITED_MATCH {
+            None
+        } else {
+            Some(v as u64)
+        };
+    }
+
+    /// Apply `INFO time_left v`.
+    pub fn set_left(&mut self, v: i64) {
+        self.remaining = if v == UNLIMITED_TIME_LEFT || v >= YIXIN_UNLIMITED_MATCH {
+            Remaining::Unlimited
+        } else {
+            Remaining::Ms(v)
+        };
+    }
+
+    /// Apply `INFO time_increment v`.
+    pub fn set_increment(&mut self, v: i64) {
+        self.increment_ms = v.max(0) as u64;
+    }
+
+    /// Forget the last `time_left` (a new game starts).
+    pub fn new_game(&mut self) {
+        self.remaining = Remaining::Unknown;
+    }
+
+    /// The budget for a move when `move_count` moves have been played and the brain has used
+    /// `used_ms` of its own game time so far (only consulted when no `time_left` came).
+    #[must_use]
+    pub fn budget(&self, move_count: usize, used_ms: u64) -> Budget {
+        if self.turn_ms == Some(0) {
+            return Budget {
+                optimum: Some(Duration::ZERO),
+                maximum: Some(Duration::ZERO),
+                deadline: Some(Duration::from_millis(INSTANT_DEADLINE_MS)),
+                instant: true,
+            };
+        }
+        let turn = self.turn_ms.map(|t| {
+            let margin = turn_margin(t);
+            (
+                t.saturating_sub(margin).max(1),
+                t.saturating_sub(margin / 3).max(1),
+            )
+        });
+        let left: Option<i64> = match self.remaining {
+            Remaining::Ms(ms) => Some(ms),
+            Remaining::Unlimited => None,
+            Remaining::Unknown => self.match_ms.map(|m| m as i64 - used_ms as i64),
+        };
+        let game = left.map(|left| self.game_share(left, move_count));
+
+        let (optimum, maximum, deadline) = match (turn, game) {
+            (None, None) => (None, None, None),
+            (Some((cap, deadline)), None) => (Some(cap * 6 / 10), Some(cap), Some(deadline)),
+            (None, Some((opt, max))) => (Some(opt), Some(max), Some(max + match_grace(max))),
+            (Some((cap, deadline)), Some((opt, max))) => {
+                let max = max.min(cap);
+                (
+                    Some(opt.min(max)),
+                    Some(max),
+                    Some((max + match_grace(max)).min(deadline)),
+                )
+            }
+        };
+        let ms = |v: Option<u64>| v.map(Duration::from_millis);
+        let (optimum, maximum, deadline) = (ms(optimum), ms(maximum), ms(deadline));
+        Budget {
+            optimum,
+            maximum,
+            deadline,
+            instant: false,
+        }
+    }
+
+    /// (optimum, maximum) in ms when `left` ms of game time remain.
+    fn game_share(&self, left: i64, move_count: usize) -> (u64, u64) {
+        // Keep a reserve against the latency of every remaining answer.
+        let usable = (left - (left / 20).clamp(20, 2_000)).max(0) as u64;
+        let inc = self.increment_ms * 3 / 4;
+        let to_go = moves_to_go(move_count);
+        let optimum = usable / to_go + inc;
+        let maximum = (optimum * 4).min(usable / 4 + inc);
+        let optimum = optimum.min(maximum);
+        (optimum.max(1), maximum.max(1))
+    }
+}
+
+/// When `timeout_turn 0` asks for an instant move, answer within this many ms.
+const INSTANT_DEADLINE_MS: u64 = 20;
+
+/// How much of a `t` ms turn is kept back for process start-up, pipes and scheduling delays.
+/// Large relative to short turns (at 50 ms a busy machine can lose several ms), bounded for
+/// long ones.
+#[must_use]
+pub fn turn_margin(t: u64) -> u64 {
+    (t * 3 / 10).min(30 + (t / 100).min(100))
+}
+
+/// Grace between the search's hard stop and the front end's own deadline, for match time.
+fn match_grace(max: u64) -> u64 {
+    (max / 10).clamp(1, 50)
+}
+
+/// A guess at how many more moves this brain will make in the game: Gomoku games rarely
+/// last beyond 45 moves per side, and late in a game a fixed share keeps some time back.
+fn moves_to_go(move_count: usize) -> u64 {
+    (45u64.saturating_sub(move_count as u64 / 2)).max(15)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Option<Duration> {
+        Some(Duration::from_millis(v))
+    }
+
+    #[test]
+    fn turn_only_answers_inside_the_limit_with_a_margin() {
+        let mut tc = TimeControl::default();
+        tc.set_match(0);
+        for t in [50u64, 100, 1_000, 5_000, 30_000] {
+            tc.set_turn(t as i64);
+            let b = tc.budget(10, 0);
+            let max = b.maximum.unwrap();
+            let deadline = b.deadline.unwrap();
+            assert!(max < Duration::from_millis(t), "turn {t}: {b:?}");
+            assert!(deadline < Duration::from_millis(t), "turn {t}: {b:?}");
+            assert!(max <= deadline);
+            assert!(b.optimum.unwrap() <= max);
+            // Most of the turn is still used.
+            assert!(max >= Duration::from_millis(t * 6 / 10), "turn {t}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn unlimited_sentinels() {
+        let mut tc = TimeControl::default();
+        tc.set_turn(YIXIN_UNLIMITED_TURN);
+        tc.set_match(YIXIN_UNLIMITED_MATCH);
+        tc.set_left(YIXIN_UNLIMITED_MATCH);
+        assert_eq!(tc.budget(0, 0).maximum, None);
+        tc.set_left(UNLIMITED_TIME_LEFT);
+        assert_eq!(tc.remaining, Remaining::Unlimited);
+        tc.set_match(0);
+        assert_eq!(tc.match_ms, None);
+        let b = tc.budget(0, 0);
+        assert_eq!((b.optimum, b.maximum, b.deadline), (None, None, None));
+    }
+
+    #[test]
+    fn timeout_turn_zero_means_move_now() {
+        let mut tc = TimeControl::default();
+        tc.set_turn(0);
+        let b = tc.budget(5, 0);
+        assert!(b.instant);
+        assert_eq!(b.maximum, Some(Duration::ZERO));
+        assert!(b.deadline.unwrap() <= Duration::from_millis(INSTANT_DEADLINE_MS));
+    }
+
+    #[test]
+    fn match_time_is_spread_over_the_game() {
+        let mut tc = TimeControl::default();
+        tc.set_turn(5_000);
+        tc.set_match(120_000);
+        tc.set_left(120_000);
+        let early = tc.budget(0, 0);
+        // 120 s over ~45 moves: a few seconds, under the turn cap.
+        assert!(
+            early.optimum.unwrap() > Duration::from_millis(1_500),
+            "{early:?}"
+        );
+        assert!(early.maximum.unwrap() <= Duration::from_millis(5_000));
+        tc.set_left(3_000);
+        let late = tc.budget(80, 0);
+        assert!(
+            late.maximum.unwrap() <= Duration::from_millis(1_000),
+            "{late:?}"
+        );
+        assert!(late.deadline.unwrap() < Duration::from_millis(3_000));
+        // Negative time left still gives a (tiny) positive budget, never a panic.
+        tc.set_left(-500);
+        let over = tc.budget(80, 0);
+        assert_eq!(over.maximum, ms(1));
+    }
+
+    #[test]
+    fn increment_is_spent_and_unknown_left_uses_the_match_limit() {
+        let mut tc = TimeControl::default();
+        tc.set_turn(YIXIN_UNLIMITED_TURN);
+        tc.set_match(60_000);
+        tc.set_increment(2_000);
+        let fresh = tc.budget(0, 0);
+        let used = tc.budget(0, 50_000);
+        assert!(fresh.optimum.unwrap() > used.optimum.unwrap());
+        assert!(
+            used.optimum.unwrap() >= Duration::from_millis(1_500),
+            "{used:?}"
+        );
+    }
+}
