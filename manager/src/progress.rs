@@ -73,6 +73,13 @@ impl Progress {
         }
     }
 
+    /// A warning: shown even with `--quiet`.
+    pub fn warn(&mut self, text: &str) {
+        let quiet = std::mem::replace(&mut self.quiet, false);
+        self.note(&format!("warning: {text}"));
+        self.quiet = quiet;
+    }
+
     /// A message that must not be overwritten by the bar.
     pub fn note(&mut self, text: &str) {
         if self.quiet {

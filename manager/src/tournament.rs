@@ -168,7 +168,7 @@ pub async fn run(
         finished,
     };
     if let Some(note) = run.finished.repaired.clone() {
-        run.progress.note(&format!("warning: {note}"));
+        run.progress.warn(&note);
     }
     run.check_sprt();
     let mut champion = None;

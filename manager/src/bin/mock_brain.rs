@@ -218,12 +218,13 @@ impl Brain {
         match choice {
             Some(p) => {
                 let _ = self.board.play(Move::Stone(p));
-                self.say(&p.to_xy());
                 if misbehave && self.cfg.mode == Mode::Early {
-                    if let Some(q) = self.legal_move() {
-                        self.say(&q.to_xy());
-                    }
+                    // The unrequested move goes out in the same write as the answer, so it
+                    // is in the manager's pipe before the manager sends anything else.
+                    let extra = self.legal_move().map_or(String::new(), |q| q.to_xy());
+                    return self.say(&format!("{}\n{extra}", p.to_xy()));
                 }
+                self.say(&p.to_xy());
             }
             None => self.say("ERROR no legal move"),
         }
