@@ -57,7 +57,8 @@
 //!   uses up one period per started `B`; using up the last period loses ([`TimeLoss::ByoYomi`]).
 //!   Left-over time in a block is not carried forward.
 //! - Fischer: the increment is added after every completed move (a pass included), before the
-//!   period bonus; with `max=` the clock is then capped.
+//!   period bonus; with `max=` the increment does not lift the clock above that cap (time
+//!   already above it is kept).
 //! - `turn=L`: a move slower than `L` plus the tolerance loses ([`TimeLoss::TurnLimit`]).
 //! - `warn=LxW`: a move slower than `L` plus the tolerance is a violation: violations `1..=W`
 //!   give warnings ([`ClockVerdict::Warning`]) and the move stands; violation `W+1` loses
@@ -738,10 +739,12 @@ impl Clock {
         if self.tc.periods.is_empty() {
             return;
         }
-        self.main_left = self.main_left.saturating_add(self.tc.increment);
-        if let Some(m) = self.tc.max_time {
-            self.main_left = self.main_left.min(m);
-        }
+        let with_increment = self.main_left.saturating_add(self.tc.increment);
+        self.main_left = match self.tc.max_time {
+            // The increment never lifts the clock above the cap, and never takes time away.
+            Some(m) if with_increment > m => m.max(self.main_left),
+            _ => with_increment,
+        };
         self.period_moves += 1;
         if let Some(m) = self.tc.periods[self.period].moves {
             if self.period_moves >= m {
@@ -1046,6 +1049,16 @@ mod tests {
         let mut capped = Clock::new(&tc("10+2,max=11"), ms(0));
         capped.charge(s(0.5));
         assert_eq!(capped.time_left(), Some(s(11.0)));
+        capped.charge(s(0.5));
+        assert_eq!(capped.time_left(), Some(s(11.0)));
+        capped.charge(s(3.0));
+        assert_eq!(capped.time_left(), Some(s(10.0)));
+        // A cap below the starting time only stops the increment.
+        let mut low = Clock::new(&tc("20+1,max=15"), ms(0));
+        low.charge(s(1.0));
+        assert_eq!(low.time_left(), Some(s(19.0)));
+        low.charge(s(5.0));
+        assert_eq!(low.time_left(), Some(s(15.0)));
     }
 
     #[test]
