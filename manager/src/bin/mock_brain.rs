@@ -131,8 +131,11 @@ struct Brain {
 
 impl Brain {
     fn say(&mut self, line: &str) {
-        let _ = self.out.write_all(line.as_bytes());
-        let _ = self.out.write_all(b"\n");
+        // One write per answer: stdout is line-buffered and would split a multi-line text.
+        let mut text = String::with_capacity(line.len() + 1);
+        text.push_str(line);
+        text.push('\n');
+        let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
     }
 
