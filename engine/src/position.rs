@@ -611,6 +611,74 @@ mod tests {
         assert_eq!(p.side(), Color::White);
     }
 
+    /// Points where `color` makes a winning five, per the rules crate.
+    fn rules_fives(b: &Board, color: Color) -> Vec<Pos> {
+        let mut probe = b.clone();
+        if probe.side_to_move() != color {
+            probe.pass().unwrap();
+        }
+        b.empty_points()
+            .filter(|&p| {
+                let mut t = probe.clone();
+                t.play(Move::Stone(p)).is_ok()
+                    && t.outcome().and_then(|o| o.winner()) == Some(color)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fives_and_fours_agree_with_the_rules_crate() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for round in 0..120 {
+            let rule = Rule::ALL[round % Rule::ALL.len()];
+            let size = [15u8, 9, 6][round % 3];
+            let mut b = Board::new(size, rule);
+            let n = rng.gen_range(4..(size as usize * size as usize / 2));
+            for _ in 0..n {
+                let p = Pos::new(rng.gen_range(0..size), rng.gen_range(0..size));
+                if b.is_empty_at(p) {
+                    b.play(Move::Stone(p)).unwrap();
+                }
+                if b.outcome().is_some() {
+                    b.undo().unwrap();
+                    break;
+                }
+            }
+            let pos = Position::from_board(&b);
+            for color in Color::ALL {
+                let want = rules_fives(&b, color);
+                let got: Vec<Pos> = b
+                    .empty_points()
+                    .filter(|&p| pos.class(color, Position::cell_at(p)) == Class::Five)
+                    .collect();
+                assert_eq!(got, want, "{rule} {color} fives on\n{b}");
+                // A point is a four point for `color` iff after playing it `color` has a five
+                // point (Renju black: a forbidden four point is classed Forbidden instead).
+                // (Skipped when `color` already has a five point: completions then overlap.)
+                for p in b.empty_points().filter(|_| want.is_empty()) {
+                    let c = Position::cell_at(p);
+                    let k = pos.combo(color, c);
+                    if k.class == Class::Five || k.class == Class::Forbidden {
+                        continue;
+                    }
+                    let mut after = b.clone();
+                    if after.side_to_move() != color {
+                        after.pass().unwrap();
+                    }
+                    after.play(Move::Stone(p)).unwrap();
+                    let completions = rules_fives(&after, color).len();
+                    assert_eq!(
+                        k.class.makes_four(),
+                        completions > 0,
+                        "{rule} {color} four at {} ({:?}, {completions} completions) on\n{b}",
+                        p.to_notation(size),
+                        k.class
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn forbidden_agrees_with_the_rules_crate_on_random_positions() {
         let mut rng = StdRng::seed_from_u64(11);

@@ -1,0 +1,326 @@
+//! The tactics suite: positions from `tests/data/tactics.txt` (format described there), each
+//! solved within its node budget and checked against `tengen-rules`, not against the engine.
+
+use std::sync::atomic::AtomicBool;
+
+use tengen_engine::position::Position;
+use tengen_engine::search::{Engine, Limits, WIN_BOUND};
+use tengen_engine::threat::Vcf;
+use tengen_rules::{Board, Color, Move, Pos, Rule};
+
+const DATA: &str = include_str!("data/tactics.txt");
+
+#[derive(Debug)]
+struct Case {
+    id: String,
+    kind: String,
+    rule: Rule,
+    budget: u64,
+    params: Vec<(String, String)>,
+    rows: Vec<String>,
+}
+
+impl Case {
+    fn param(&self, k: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(a, _)| a == k)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The board with the diagram's stones; passes keep the colours alternating.
+    fn board(&self) -> Board {
+        let mut blacks = Vec::new();
+        let mut whites = Vec::new();
+        for (i, row) in self.rows.iter().enumerate() {
+            let cells: Vec<char> = row
+                .chars()
+                .filter(|c| matches!(c, 'X' | 'O' | '.'))
+                .collect();
+            assert_eq!(
+                cells.len(),
+                15,
+                "{}: row {} has {} cells",
+                self.id,
+                i,
+                cells.len()
+            );
+            for (x, c) in cells.iter().enumerate() {
+                let p = Pos::new(x as u8, i as u8);
+                match c {
+                    'X' => blacks.push(p),
+                    'O' => whites.push(p),
+                    _ => {}
+                }
+            }
+        }
+        assert!(
+            blacks.len() == whites.len() || blacks.len() == whites.len() + 1,
+            "{}: {} black and {} white stones do not say who is to move",
+            self.id,
+            blacks.len(),
+            whites.len()
+        );
+        let mut moves = Vec::new();
+        for (i, &b) in blacks.iter().enumerate() {
+            moves.push(Move::Stone(b));
+            if let Some(&w) = whites.get(i) {
+                moves.push(Move::Stone(w));
+            }
+        }
+        let mut b = Board::from_moves(15, 15, self.rule, &moves).unwrap();
+        if let Some(side) = self.param("to_move") {
+            let want = if side == "white" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if b.side_to_move() != want {
+                b.pass().unwrap();
+            }
+        }
+        b
+    }
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut cur: Option<Case> = None;
+    for line in DATA.lines() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("case ") {
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            cur = Some(Case {
+                id: f[0].to_string(),
+                kind: f[1].to_string(),
+                rule: f[2].parse().unwrap(),
+                budget: f[3].parse().unwrap(),
+                params: f[4..]
+                    .iter()
+                    .filter_map(|kv| {
+                        kv.split_once('=')
+                            .map(|(a, b)| (a.to_string(), b.to_string()))
+                    })
+                    .collect(),
+                rows: Vec::new(),
+            });
+        } else if t.starts_with("source ") {
+        } else if t == "end" {
+            let c = cur.take().expect("end without case");
+            assert_eq!(c.rows.len(), 15, "{}: needs 15 rows", c.id);
+            out.push(c);
+        } else if let Some(c) = cur.as_mut() {
+            if t.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                c.rows.push(t.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Points where `color` would make a winning five (per the rules crate).
+fn five_points(b: &Board, color: Color) -> Vec<Pos> {
+    let mut probe = b.clone();
+    if probe.side_to_move() != color {
+        probe.pass().unwrap();
+    }
+    b.empty_points()
+        .filter(|&p| {
+            let mut t = probe.clone();
+            t.play(Move::Stone(p)).is_ok() && t.outcome().and_then(|o| o.winner()) == Some(color)
+        })
+        .collect()
+}
+
+/// Replays a VCF line on the rules board and checks every step.
+fn check_vcf_line(id: &str, board: &Board, line: &[Pos]) {
+    let attacker = board.side_to_move();
+    let defender = attacker.opponent();
+    let mut b = board.clone();
+    let n = |p: Pos| p.to_notation(15);
+    for (i, pair) in line.chunks(2).enumerate() {
+        let a = pair[0];
+        assert!(b.is_legal(a), "{id}: attack {} ({i}) is illegal", n(a));
+        b.play(Move::Stone(a)).unwrap();
+        if b.outcome().and_then(|o| o.winner()) == Some(attacker) {
+            assert_eq!(pair.len(), 1, "{id}: the line goes on after the five");
+            return;
+        }
+        assert!(
+            five_points(&b, defender).is_empty(),
+            "{id}: defender has a five after {}",
+            n(a)
+        );
+        let completions = five_points(&b, attacker);
+        match pair.get(1) {
+            Some(&d) => {
+                assert_eq!(
+                    completions,
+                    vec![d],
+                    "{id}: {} is not a four answered by {}",
+                    n(a),
+                    n(d)
+                );
+                assert!(
+                    b.is_legal(d),
+                    "{id}: the forced reply {} is illegal for the defender",
+                    n(d)
+                );
+                b.play(Move::Stone(d)).unwrap();
+            }
+            None => {
+                // The last attack wins by force: two completion points, or one the Renju
+                // black defender may not take.
+                let unstoppable = completions.len() >= 2
+                    || (completions.len() == 1 && !b.is_legal(completions[0]));
+                assert!(
+                    unstoppable,
+                    "{id}: the line ends with {} which can be stopped",
+                    n(a)
+                );
+                return;
+            }
+        }
+    }
+    panic!("{id}: the line ended without a win");
+}
+
+fn vcf_case(c: &Case) {
+    let board = c.board();
+    let mut pos = Position::from_board(&board);
+    let mut vcf = Vcf::new(1 << 18);
+    let line = vcf
+        .solve(&mut pos, &[], 64, c.budget)
+        .unwrap_or_else(|| panic!("{}: no VCF within {} nodes", c.id, c.budget));
+    let nodes = vcf.take_nodes();
+    let line: Vec<Pos> = line.iter().map(|&x| pos.pos_of(x)).collect();
+    check_vcf_line(&c.id, &board, &line);
+    let fours = line.len().div_ceil(2);
+    println!("{}: VCF of {} fours in {} nodes", c.id, fours, nodes);
+    if let Some(min) = c.param("fours") {
+        let min: i32 = min.parse().unwrap();
+        assert!(fours as i32 >= min);
+        let mut fresh = Vcf::new(1 << 18);
+        assert!(
+            fresh.solve(&mut pos, &[], min - 1, u64::MAX).is_none(),
+            "{}: a VCF with fewer than {min} fours exists",
+            c.id
+        );
+    }
+}
+
+fn search_case(c: &Case) -> (Board, tengen_engine::search::SearchResult) {
+    let board = c.board();
+    let mut e = Engine::new(16 << 20, 1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(c.budget),
+        ..Limits::default()
+    };
+    let r = e.search(&board, &limits, &stop, &[], &mut |_| {});
+    (board, r)
+}
+
+fn win_case(c: &Case) {
+    let (board, r) = search_case(c);
+    assert!(
+        r.score >= WIN_BOUND,
+        "{}: score {} after {} nodes",
+        c.id,
+        r.score,
+        r.nodes
+    );
+    let p = r.best.pos().unwrap();
+    assert!(board.is_legal(p));
+    win_case_extra(c, &board, p);
+    println!(
+        "{}: win found at {} in {} nodes",
+        c.id,
+        p.to_notation(15),
+        r.nodes
+    );
+}
+
+fn defend_case(c: &Case) {
+    let (board, r) = search_case(c);
+    let p = r.best.pos().unwrap();
+    assert!(board.is_legal(p), "{}: illegal answer", c.id);
+    let mut after = board.clone();
+    after.play(Move::Stone(p)).unwrap();
+    let mut pos = Position::from_board(&after);
+    let mut vcf = Vcf::new(1 << 18);
+    assert!(
+        vcf.solve(&mut pos, &[], 64, 5_000_000).is_none(),
+        "{}: after {} the opponent still has a VCF",
+        c.id,
+        p.to_notation(15)
+    );
+    println!(
+        "{}: defended with {} in {} nodes",
+        c.id,
+        p.to_notation(15),
+        r.nodes
+    );
+}
+
+fn win_case_extra(c: &Case, board: &Board, p: Pos) {
+    if let Some(bad) = c.param("not") {
+        let bad = Pos::parse_notation(bad, 15).unwrap();
+        assert_ne!(p, bad, "{}: played the decoy", c.id);
+    }
+    let _ = board;
+}
+
+fn avoid_case(c: &Case) {
+    let (board, r) = search_case(c);
+    let bad = Pos::parse_notation(c.param("point").unwrap(), 15).unwrap();
+    assert!(
+        board.forbidden(bad).is_some(),
+        "{}: the point is not forbidden",
+        c.id
+    );
+    let p = r.best.pos().unwrap();
+    assert!(
+        board.is_legal(p) && p != bad,
+        "{}: played {}",
+        c.id,
+        p.to_notation(15)
+    );
+}
+
+#[test]
+fn tactics_suite() {
+    let all = cases();
+    assert!(all.len() >= 10);
+    for c in &all {
+        match c.kind.as_str() {
+            "vcf" => vcf_case(c),
+            "win" => win_case(c),
+            "defend" => defend_case(c),
+            "avoid" => avoid_case(c),
+            k => panic!("{}: unknown kind {k}", c.id),
+        }
+    }
+}
+
+#[test]
+#[ignore = "debug helper: shortest VCF of every vcf case"]
+fn debug_shortest_vcf() {
+    for c in cases().iter().filter(|c| c.kind == "vcf") {
+        let b = c.board();
+        let mut pos = Position::from_board(&b);
+        let mut vcf = Vcf::new(1 << 20);
+        let t = std::time::Instant::now();
+        let n = (1..=40).find(|&n| vcf.solve(&mut pos, &[], n, 50_000_000).is_some());
+        println!(
+            "{}: shortest {:?} fours ({:?}, {} nodes)",
+            c.id,
+            n,
+            t.elapsed(),
+            vcf.take_nodes()
+        );
+    }
+}
