@@ -30,15 +30,9 @@ pub enum Tool {
     /// Search a fixed set of positions to a fixed depth and print the node count and speed
     /// (the node count is a fingerprint of the search: it changes when the search does).
     Bench {
-        /// Search depth per position.
-        #[arg(long, default_value_t = 6)]
-        depth: i32,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16)]
-        hash_mb: usize,
+        /// Search depth per position (default: the search's standard bench depth).
+        #[arg(long)]
+        depth: Option<i32>,
     },
     /// Analyse one position and print the best move, its score and the principal variation.
     Analyze {
@@ -87,17 +81,17 @@ pub fn run(args: &[String]) -> anyhow::Result<i32> {
         None => {
             protocol()?;
         }
-        Some(Tool::Bench {
-            depth,
-            threads,
-            hash_mb,
-        }) => {
-            let (positions, nodes, elapsed) = bench(depth, threads.max(1), hash_mb.max(1) << 20);
-            let ms = elapsed.as_millis() as u64;
-            println!("positions {positions}");
-            println!("time {ms} ms");
-            println!("nodes {nodes}");
-            println!("nps {}", nodes.saturating_mul(1000) / ms.max(1));
+        Some(Tool::Bench { depth }) => {
+            let depth = depth.unwrap_or(crate::bench::DEPTH);
+            let report = crate::bench::run_depth(depth);
+            for (i, (nodes, mv)) in report.positions.iter().enumerate() {
+                let (rule, size, moves) = crate::bench::POSITIONS[i];
+                println!("position {:>2}  {rule:<10} {size}x{size}  {moves:<40} nodes {nodes:>10}  best {mv}", i + 1);
+            }
+            println!("depth {depth}");
+            println!("time {} ms", report.elapsed.as_millis());
+            println!("nodes {}", report.nodes);
+            println!("nps {}", report.nps);
         }
         Some(Tool::Analyze {
             rule,
@@ -122,42 +116,6 @@ pub fn run(args: &[String]) -> anyhow::Result<i32> {
         }
     }
     Ok(0)
-}
-
-/// The bench positions: (rule, moves in notation) on 15x15.
-const BENCH_POSITIONS: [(Rule, &str); 6] = [
-    (Rule::Freestyle, ""),
-    (Rule::Freestyle, "h8,i9,j10,h9,h10,i10"),
-    (Rule::Standard, "h8,h9,i8,g8,j8,k8,i9,i7"),
-    (Rule::Renju, "h8,i9,j10"),
-    (Rule::Renju, "h8,h9,i8,g8,j8,k8,i9,i10,j9,g9"),
-    (Rule::Caro, "h8,i8,h9,h10,i9,g7,j10,k11"),
-];
-
-/// Search every bench position to `depth`; returns (positions, nodes, time).
-fn bench(depth: i32, threads: usize, hash_bytes: usize) -> (usize, u64, Duration) {
-    use std::sync::atomic::AtomicBool;
-    use std::time::Instant;
-    let mut engine = crate::search::Engine::new(hash_bytes, threads);
-    let start = Instant::now();
-    let mut nodes = 0;
-    for (rule, moves) in BENCH_POSITIONS {
-        let ms = analysis::parse_moves(moves, 15).expect("bench positions are valid");
-        let board =
-            tengen_rules::Board::from_moves(15, 15, rule, &ms).expect("bench positions are legal");
-        engine.clear();
-        let limits = crate::search::Limits {
-            start: Instant::now(),
-            optimum: None,
-            maximum: None,
-            depth: Some(depth),
-            nodes: None,
-        };
-        nodes += engine
-            .search(&board, &limits, &AtomicBool::new(false), &[], &mut |_| {})
-            .nodes;
-    }
-    (BENCH_POSITIONS.len(), nodes, start.elapsed())
 }
 
 /// Protocol mode: stdin thread, search thread, and the front end on this thread.

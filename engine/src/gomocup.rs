@@ -80,6 +80,8 @@ const DRAW_ACCEPT_LOSING: Score = -300;
 const UNLIMITED_DECISION: Duration = Duration::from_secs(5);
 /// After `YXSTOP`, how long the search may take to return before the front end answers.
 const STOP_GRACE: Duration = Duration::from_millis(100);
+/// `START` waits at most this long for the search thread to be ready.
+const READY_WAIT: Duration = Duration::from_secs(5);
 /// After `END` or the end of the input, the process exits within this time.
 const QUIT_GRACE: Duration = Duration::from_millis(80);
 
@@ -586,12 +588,40 @@ impl<W: Write> Brain<W> {
                 self.settings.time.new_game();
                 self.settings.draw_offered = false;
                 self.used_ms = 0;
-                self.say(&Response::Ok)
+                self.when_ready(Response::Ok)
             }
             None => self.say(&Response::Error(format!(
                 "unsupported board size {width}x{height} (sides from 5 to 22)"
             ))),
         }
+    }
+
+    /// Answer `r` once the search thread has done its queued work (a table resize can take
+    /// a while; `START` does not count towards the turn time, the first move does).
+    fn when_ready(&mut self, r: Response) -> Flow {
+        let now = Instant::now();
+        let wait = Budget {
+            optimum: None,
+            maximum: None,
+            deadline: Some(READY_WAIT),
+            instant: false,
+        };
+        let (job, _) = self.begin(
+            now,
+            &wait,
+            Kind::Decision {
+                fallback: r.clone(),
+            },
+            1,
+        );
+        let tx = self.events.clone();
+        self.worker.run(Box::new(move |_| {
+            let _ = tx.send(Event::Done {
+                job,
+                reply: Reply::Answer(r),
+            });
+        }));
+        Flow::Continue
     }
 
     fn play_opponent(&mut self, m: Move) {

@@ -119,7 +119,7 @@ impl TimeControl {
             let margin = turn_margin(t);
             (
                 t.saturating_sub(margin).max(1),
-                t.saturating_sub(margin / 3).max(1),
+                t.saturating_sub(margin / 2).max(1),
             )
         });
         let left: Option<i64> = match self.remaining {
