@@ -57,7 +57,15 @@ impl History {
     }
 
     /// Reward the move that caused a cutoff and punish the ones tried before it.
-    pub fn update(&mut self, color: Color, ply: usize, best: Cell, tried: &[Cell], depth: i32) {
+    /// `tried` holds the moves searched at the node (with their ordering scores), `best` last.
+    pub fn update(
+        &mut self,
+        color: Color,
+        ply: usize,
+        best: Cell,
+        tried: &[(Cell, i32)],
+        depth: i32,
+    ) {
         let bonus = (depth * depth).min(400) * 8;
         let t = &mut self.table[color.index()];
         let gravity = |v: &mut i32, delta: i32| {
@@ -65,7 +73,7 @@ impl History {
             *v += delta - *v * delta.abs() / HISTORY_MAX;
         };
         gravity(&mut t[best as usize], bonus);
-        for &m in tried {
+        for &(m, _) in tried {
             if m != best {
                 gravity(&mut t[m as usize], -bonus);
             }

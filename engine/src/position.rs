@@ -36,6 +36,8 @@ pub struct Position {
     rule: Rule,
     cells: Box<[u8; CELLS]>,
     keys: Box<[[u32; CELLS]; 4]>,
+    /// The table byte (both sides' patterns) of each cell and direction, to skip unchanged ones.
+    lut: Box<[[u8; CELLS]; 4]>,
     pats: Box<[[Packed; CELLS]; 2]>,
     near: Box<[u8; CELLS]>,
     value: [i32; 2],
@@ -96,6 +98,7 @@ impl Position {
             rule,
             cells,
             keys: Box::new([[0; CELLS]; 4]),
+            lut: Box::new([[0; CELLS]; 4]),
             pats: Box::new([[0; CELLS]; 2]),
             near: Box::new([0; CELLS]),
             value: [0; 2],
@@ -343,6 +346,10 @@ impl Position {
         };
         self.keys[d][q] = key;
         let e = self.table.lookup(key);
+        if e == self.lut[d][q] {
+            return;
+        }
+        self.lut[d][q] = e;
         let shift = 4 * d;
         for s in 0..2 {
             let pat = u16::from((e >> (4 * s)) & 15);
@@ -381,6 +388,7 @@ impl Position {
                 }
                 self.keys[d][ci] = key;
                 let e = self.table.lookup(key);
+                self.lut[d][ci] = e;
                 for (s, p) in packed.iter_mut().enumerate() {
                     *p |= u16::from((e >> (4 * s)) & 15) << (4 * d);
                 }

@@ -298,6 +298,7 @@ struct Worker<'a> {
     root_best: Option<(Cell, Score)>,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
+    move_bufs: Vec<Vec<(Cell, i32)>>,
 }
 
 impl<'a> Worker<'a> {
@@ -315,6 +316,7 @@ impl<'a> Worker<'a> {
             root_best: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
+            move_bufs: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
@@ -584,7 +586,8 @@ impl<'a> Worker<'a> {
 
         // Generate the moves of this node.
         let us = self.pos.side();
-        let mut moves: Vec<(Cell, i32)> = Vec::new();
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        moves.clear();
         match threat {
             Threat::MustBlock(c) => moves.push((c, 0)),
             Threat::Defend => {
@@ -602,6 +605,7 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             // No legal defence (Renju black hemmed in by forbidden points): lost.
             self.bufs[ply] = buf;
+            self.move_bufs[ply] = moves;
             return -(WIN - plyi - 2);
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
@@ -610,7 +614,6 @@ impl<'a> Worker<'a> {
         let mut best_score = -INF;
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
-        let mut tried: Vec<Cell> = Vec::with_capacity(moves.len());
         let quiet_node = threat == Threat::Quiet;
         for (i, &(m, mscore)) in moves.iter().enumerate() {
             // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
@@ -646,9 +649,9 @@ impl<'a> Worker<'a> {
             self.pos.undo();
             if self.stopped {
                 self.bufs[ply] = buf;
+                self.move_bufs[ply] = moves;
                 return 0;
             }
-            tried.push(m);
             if score > best_score {
                 best_score = score;
                 best_move = Some(m);
@@ -660,7 +663,7 @@ impl<'a> Worker<'a> {
                     }
                     if alpha >= beta {
                         if quiet_node {
-                            self.history.update(us, ply, m, &tried, depth);
+                            self.history.update(us, ply, m, &moves[..=i], depth);
                         }
                         break;
                     }
@@ -684,6 +687,7 @@ impl<'a> Worker<'a> {
             static_eval,
         );
         self.bufs[ply] = buf;
+        self.move_bufs[ply] = moves;
         best_score
     }
 

@@ -10,7 +10,7 @@ use tengen_rules::Color;
 
 use crate::movegen;
 use crate::pattern::Class;
-use crate::position::{Cell, Position};
+use crate::position::{Cell, Position, STEPS};
 
 /// A VCF solver with its own failure cache.
 #[derive(Debug, Clone)]
@@ -167,7 +167,7 @@ impl Vcf {
         for &c in buf.iter() {
             pos.play(c);
             // The defender must take our five point, unless it can make five itself.
-            let reply = self.forced_reply(pos, us, them);
+            let reply = self.forced_reply(pos, us, them, c);
             match reply {
                 Reply::AttackerWins => {
                     pos.undo();
@@ -201,7 +201,7 @@ impl Vcf {
     }
 
     /// After the attacker's four: the defender's only reply, or the verdict.
-    fn forced_reply(&mut self, pos: &mut Position, us: Color, them: Color) -> Reply {
+    fn forced_reply(&mut self, pos: &mut Position, us: Color, them: Color, four: Cell) -> Reply {
         if pos.count(them, Class::Five) > 0 {
             return Reply::DefenderEscapes;
         }
@@ -213,11 +213,15 @@ impl Vcf {
             // Not a four after all (cannot happen with pattern-selected moves).
             return Reply::DefenderEscapes;
         }
+        // The completion point lies on one of the four's lines, within four points of it.
         let mut d = None;
-        for &c in pos.board_cells() {
-            if pos.is_empty(c) && pos.is_near(c) && pos.class(us, c) == Class::Five {
-                d = Some(c);
-                break;
+        'search: for step in STEPS {
+            for k in (-4isize..=4).filter(|&k| k != 0) {
+                let c = (four as isize + step * k) as Cell;
+                if pos.is_empty(c) && pos.class(us, c) == Class::Five {
+                    d = Some(c);
+                    break 'search;
+                }
             }
         }
         let Some(d) = d else {

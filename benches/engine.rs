@@ -1,0 +1,172 @@
+//! Engine benchmarks: incremental pattern updates (one element = one play+undo pair), static
+//! evaluation, the VCF solver on the tactics suite's VCF boards, and a fixed-depth search of
+//! the bench positions.
+//!
+//! Run with `cargo bench --bench engine`.
+
+use std::sync::atomic::AtomicBool;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tengen::engine::eval::evaluate;
+use tengen::engine::position::{Cell, Position};
+use tengen::engine::search::{Engine, Limits};
+use tengen::engine::threat::Vcf;
+use tengen::rules::{Board, Move, Pos, Rule};
+
+/// Mid-game positions with 20-60 stones around the centre, seeded.
+fn midgame(rule: Rule, count: usize) -> Vec<Board> {
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut b = Board::new(15, rule);
+        let target = rng.gen_range(20..=60);
+        let mut tries = 0;
+        while b.stone_count() < target && tries < 10_000 {
+            tries += 1;
+            let p = Pos::new(rng.gen_range(3..12), rng.gen_range(3..12));
+            if b.is_legal(p) {
+                b.play(Move::Stone(p)).unwrap();
+                if b.outcome().is_some() {
+                    b.undo().unwrap();
+                }
+            }
+        }
+        out.push(b);
+    }
+    out
+}
+
+/// The `vcf` boards of the tactics suite (diagram rows between `case` and `end`).
+fn vcf_boards() -> Vec<Board> {
+    let data = include_str!("../engine/tests/data/tactics.txt");
+    let mut out = Vec::new();
+    let mut rows: Option<(Rule, Vec<String>)> = None;
+    for line in data.lines().map(str::trim) {
+        if let Some(rest) = line.strip_prefix("case ") {
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            rows = (f[1] == "vcf" && !rest.contains("to_move="))
+                .then(|| (f[2].parse().unwrap(), Vec::new()));
+        } else if line == "end" {
+            if let Some((rule, r)) = rows.take() {
+                let mut blacks = Vec::new();
+                let mut whites = Vec::new();
+                for (y, row) in r.iter().enumerate() {
+                    let cells = row.chars().filter(|c| matches!(c, 'X' | 'O' | '.'));
+                    for (x, c) in cells.enumerate() {
+                        let p = Pos::new(x as u8, y as u8);
+                        match c {
+                            'X' => blacks.push(p),
+                            'O' => whites.push(p),
+                            _ => {}
+                        }
+                    }
+                }
+                let mut moves = Vec::new();
+                for (i, &b) in blacks.iter().enumerate() {
+                    moves.push(Move::Stone(b));
+                    if let Some(&w) = whites.get(i) {
+                        moves.push(Move::Stone(w));
+                    }
+                }
+                out.push(Board::from_moves(15, 15, rule, &moves).unwrap());
+            }
+        } else if let Some((_, r)) = rows.as_mut() {
+            if line.starts_with(|c: char| c.is_ascii_digit()) {
+                r.push(line.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn play_undo(c: &mut Criterion) {
+    let mut g = c.benchmark_group("position");
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let boards = midgame(rule, 8);
+        let mut cases: Vec<(Position, Vec<Cell>)> = boards
+            .iter()
+            .map(|b| {
+                let p = Position::from_board(b);
+                let mut empties = Vec::new();
+                p.near_points(&mut empties);
+                (p, empties)
+            })
+            .collect();
+        let n: usize = cases.iter().map(|(_, e)| e.len()).sum();
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_function(format!("play_undo/{rule}"), |bench| {
+            bench.iter(|| {
+                for (p, empties) in cases.iter_mut() {
+                    for &c in empties.iter() {
+                        p.play(c);
+                        p.undo();
+                    }
+                }
+                black_box(&cases);
+            });
+        });
+    }
+    let positions: Vec<Position> = midgame(Rule::Freestyle, 16)
+        .iter()
+        .map(Position::from_board)
+        .collect();
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("evaluate", |bench| {
+        bench.iter(|| {
+            positions
+                .iter()
+                .map(|p| evaluate(black_box(p)))
+                .sum::<i32>()
+        });
+    });
+    g.finish();
+}
+
+fn vcf(c: &mut Criterion) {
+    let boards = vcf_boards();
+    let mut g = c.benchmark_group("vcf");
+    g.throughput(Throughput::Elements(boards.len() as u64));
+    g.bench_function("solve_suite", |bench| {
+        bench.iter(|| {
+            for b in &boards {
+                let mut pos = Position::from_board(b);
+                let mut v = Vcf::new(1 << 16);
+                assert!(v.solve(&mut pos, &[], 64, 1_000_000).is_some());
+            }
+        });
+    });
+    g.finish();
+}
+
+fn search(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search");
+    g.sample_size(10);
+    let boards: Vec<Board> = (0..tengen::engine::bench::POSITIONS.len())
+        .map(tengen::engine::bench::board)
+        .collect();
+    g.bench_function("fixed_depth_bench_positions", |bench| {
+        bench.iter(|| {
+            let mut nodes = 0;
+            for b in &boards {
+                let mut e = Engine::new(16 << 20, 1);
+                let stop = AtomicBool::new(false);
+                nodes += e
+                    .search(
+                        b,
+                        &Limits::depth(tengen::engine::bench::DEPTH),
+                        &stop,
+                        &[],
+                        &mut |_| {},
+                    )
+                    .nodes;
+            }
+            nodes
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, play_undo, vcf, search);
+criterion_main!(benches);
