@@ -89,8 +89,13 @@ const QUIT_GRACE: Duration = Duration::from_millis(80);
 enum Kind {
     /// BEGIN/TURN/BOARD/YXNBEST: answer a move and play it on the board.
     Move,
-    /// SWAP2BOARD and the Tengen opening commands: answer one line.
-    Decision { fallback: Response },
+    /// SWAP2BOARD and the Tengen opening commands: answer one line. With `base`, the moves of
+    /// the answer are then played on `base`, which becomes the brain's position (after
+    /// `TGCHOOSE` the next request may be a plain `TURN`).
+    Decision {
+        fallback: Response,
+        base: Option<Board>,
+    },
 }
 
 #[derive(Debug)]
@@ -355,7 +360,7 @@ impl<W: Write> Brain<W> {
             let a = self.active.take().expect("checked above");
             a.stop.store(true, Ordering::Relaxed);
             return match a.kind {
-                Kind::Decision { fallback } => self.say(&fallback),
+                Kind::Decision { fallback, base } => self.decided(&fallback, base),
                 Kind::Move => {
                     let best = a.best.first().cloned().flatten();
                     let result = best.map(|i| SearchResult {
@@ -393,10 +398,25 @@ impl<W: Write> Brain<W> {
         let a = self.active.take().expect("checked above");
         match (a.kind, reply) {
             (Kind::Move, Reply::Search(results)) => self.answer_move(&a.board, a.start, results),
-            (Kind::Decision { .. }, Reply::Answer(r)) => self.say(&r),
-            (Kind::Decision { fallback }, Reply::Search(_)) => self.say(&fallback),
+            (Kind::Decision { base, .. }, Reply::Answer(r)) => self.decided(&r, base),
+            (Kind::Decision { fallback, base }, Reply::Search(_)) => self.decided(&fallback, base),
             (Kind::Move, Reply::Answer(r)) => self.say(&r),
         }
+    }
+
+    /// Send a decision; with `base`, its moves on `base` become the position.
+    fn decided(&mut self, r: &Response, base: Option<Board>) -> Flow {
+        if let Some(base) = base {
+            let extra: Vec<Move> = match r {
+                Response::Moves(ms) => ms.clone(),
+                Response::Opening { stones, .. } => {
+                    stones.iter().copied().map(Move::Stone).collect()
+                }
+                _ => Vec::new(),
+            };
+            self.board = rebuild(&base, base.rule(), &extra);
+        }
+        self.say(r)
     }
 
     /// Send the move for `board` (the position searched) and play it.
@@ -611,6 +631,7 @@ impl<W: Write> Brain<W> {
             &wait,
             Kind::Decision {
                 fallback: r.clone(),
+                base: None,
             },
             1,
         );
@@ -782,7 +803,7 @@ impl<W: Write> Brain<W> {
 
     /// Start a decision job: `decide` gets a judge backed by short searches and the time it
     /// may use; `fallback` is answered if it cannot finish in time.
-    fn decide<F>(&mut self, at: Instant, fallback: Response, decide: F) -> Flow
+    fn decide<F>(&mut self, at: Instant, fallback: Response, base: Option<Board>, decide: F) -> Flow
     where
         F: FnOnce(&mut opening::Judge<'_>, Duration) -> Response + Send + 'static,
     {
@@ -795,7 +816,8 @@ impl<W: Write> Brain<W> {
         let think = budget.optimum.unwrap_or(UNLIMITED_DECISION);
         let depth = self.settings.max_depth;
         let nodes = self.settings.max_nodes;
-        let (job, stop) = self.begin(at, &budget, Kind::Decision { fallback }, 1);
+        let kind = Kind::Decision { fallback, base };
+        let (job, stop) = self.begin(at, &budget, kind, 1);
         let tx = self.events.clone();
         self.worker.run(Box::new(move |engine| {
             let mut judge = |b: &Board, slice: Duration| -> (Score, Move) {
@@ -831,19 +853,20 @@ impl<W: Write> Brain<W> {
             0 => {
                 let empty = board;
                 let (fb, _) = opening::propose(&empty, 1, Duration::ZERO, &mut quick);
-                self.decide(at, moves(&fb), move |judge, t| {
+                let base = Some(empty.clone());
+                self.decide(at, moves(&fb), base, move |judge, t| {
                     moves(&opening::propose(&empty, 1, t, judge).0)
                 })
             }
             3 => {
                 let fb = swap_response(opening::swap2_three(&board, Duration::ZERO, &mut quick));
-                self.decide(at, fb, move |judge, t| {
+                self.decide(at, fb, Some(board.clone()), move |judge, t| {
                     swap_response(opening::swap2_three(&board, t, judge))
                 })
             }
             5 => {
                 let fb = swap_response(opening::swap2_five(&board, Duration::ZERO, &mut quick));
-                self.decide(at, fb, move |judge, t| {
+                self.decide(at, fb, Some(board.clone()), move |judge, t| {
                     swap_response(opening::swap2_five(&board, t, judge))
                 })
             }
@@ -861,10 +884,16 @@ impl<W: Write> Brain<W> {
             .unwrap_or_else(|_| Board::new(15, self.settings.rule));
         let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
         let (stones, n) = opening::propose(&empty, n_max, Duration::ZERO, &mut quick);
-        self.decide(at, Response::Opening { stones, n }, move |judge, t| {
-            let (stones, n) = opening::propose(&empty, n_max, t, judge);
-            Response::Opening { stones, n }
-        })
+        let base = Some(empty.clone());
+        self.decide(
+            at,
+            Response::Opening { stones, n },
+            base,
+            move |judge, t| {
+                let (stones, n) = opening::propose(&empty, n_max, t, judge);
+                Response::Opening { stones, n }
+            },
+        )
     }
 
     fn tg_swap(&mut self, n: u32, stones: &[BoardStone], at: Instant) -> Flow {
@@ -875,7 +904,7 @@ impl<W: Write> Brain<W> {
             stones,
         )
         .board;
-        self.decide(at, Response::NoSwap, move |judge, t| {
+        self.decide(at, Response::NoSwap, None, move |judge, t| {
             if opening::swap_three(&board, n, t, judge) {
                 Response::Swap
             } else {
@@ -898,7 +927,7 @@ impl<W: Write> Brain<W> {
         let n = n as usize;
         let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
         let fb = offers(&opening::offer(&board, n, Duration::ZERO, &mut quick));
-        self.decide(at, fb, move |judge, t| {
+        self.decide(at, fb, None, move |judge, t| {
             offers(&opening::offer(&board, n, t, judge))
         })
     }
@@ -921,12 +950,15 @@ impl<W: Write> Brain<W> {
         };
         let fb = Response::Moves(vec![Move::Stone(five), Move::Stone(six)]);
         let fb2 = fb.clone();
-        self.decide(at, fb, move |judge, t| {
-            match opening::choose(&board, &offered, t, judge) {
+        self.decide(
+            at,
+            fb,
+            Some(board.clone()),
+            move |judge, t| match opening::choose(&board, &offered, t, judge) {
                 Some((a, b)) => Response::Moves(vec![Move::Stone(a), Move::Stone(b)]),
                 None => fb2,
-            }
-        })
+            },
+        )
     }
 }
 

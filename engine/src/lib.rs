@@ -26,4 +26,3 @@ pub mod settings;
 pub mod setup;
 pub mod time;
 pub mod worker;
-

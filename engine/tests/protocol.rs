@@ -373,6 +373,14 @@ fn tengen_extensions() {
     let six = two[1].pos().unwrap();
     assert!(offers.contains(&five));
     assert!(board.is_empty_at(six) && six != five);
+    // The brain now holds white's position after move 6: a plain TURN continues the game.
+    let seven = Pos::new(3, 3);
+    b.send(&format!("TURN {seven}"));
+    let eight = one_move(&b.answer(PROMPT));
+    assert!(
+        ![four[0], four[1], four[2], four[3], five, six, seven].contains(&eight),
+        "{eight}"
+    );
     // A draw offer before a move request: the answer is DRAW or a move.
     b.send("INFO tg_draw_offer 1\nBOARD\n7,7,2\n7,6,1\n9,5,2\nDONE");
     let a = b.answer(PROMPT);
