@@ -603,3 +603,30 @@ fn fifty_ms_turns_are_answered_in_time() {
         "slowest answer {worst:?}"
     );
 }
+
+#[test]
+fn finished_and_full_positions_still_get_an_answer() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 300\nINFO timeout_match 0\nSTART 5");
+    assert_eq!(b.answer(PROMPT), "OK");
+    // 5x5, every point but 4,4 taken (rows alternate colours: no five anywhere).
+    let points: Vec<(u8, u8)> = (0..5).flat_map(|y| (0..5).map(move |x| (x, y))).collect();
+    let block = |n: usize| {
+        let mut s = String::from("BOARD\n");
+        for (i, (x, y)) in points.iter().take(n).enumerate() {
+            s.push_str(&format!("{x},{y},{}\n", if i % 2 == 1 { 1 } else { 2 }));
+        }
+        s + "DONE"
+    };
+    b.send(&block(24));
+    assert_eq!(b.answer(PROMPT), "4,4");
+    b.send(&block(25));
+    assert_eq!(b.answer(PROMPT), "-1,-1", "a full board leaves only a pass");
+    // 15x15 where black already has five: the GUI still wants a move, and gets a legal one.
+    b.send("START 15");
+    assert_eq!(b.answer(PROMPT), "OK");
+    b.send("BOARD\n0,0,2\n0,5,1\n1,0,2\n1,5,1\n2,0,2\n2,5,1\n3,0,2\n3,5,1\n4,0,2\nDONE");
+    let p = one_move(&b.answer(PROMPT));
+    assert!(p.y != 0 || p.x > 4, "{p}");
+    assert!(!(p.y == 5 && p.x < 4), "{p}");
+}
