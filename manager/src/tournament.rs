@@ -47,6 +47,9 @@ pub enum RunError {
         /// What the plan says.
         planned: String,
     },
+    /// The async runtime could not be built ([`run_blocking`]).
+    #[error("cannot start the async runtime: {0}")]
+    Runtime(std::io::Error),
     /// An engine could not be started or did not answer `ABOUT`.
     #[error("engine {index} ({command:?}) does not work: {why}")]
     Engine {
@@ -216,6 +219,24 @@ pub async fn run(
         names: run.names,
         table: run.table,
     })
+}
+
+/// [`run`] on a runtime of its own, for callers without one (benchmarks, embedding): one
+/// worker thread per concurrent game, at most as many as there are cores.
+pub fn run_blocking(
+    cfg: &RunConfig,
+    names: Vec<String>,
+    finished: Finished,
+) -> Result<RunSummary, RunError> {
+    let threads = std::thread::available_parallelism()
+        .map_or(2, std::num::NonZeroUsize::get)
+        .min(cfg.concurrency.max(1));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .enable_all()
+        .build()
+        .map_err(RunError::Runtime)?;
+    rt.block_on(run(cfg, names, finished))
 }
 
 impl Run<'_> {
