@@ -370,7 +370,7 @@ impl<W: Write> Brain<W> {
                         depth: i.depth,
                         nodes: i.nodes,
                     });
-                    self.answer_move(&a.board, a.start, result.into_iter().collect())
+                    self.answer_move(&a, result.into_iter().collect())
                 }
             };
         }
@@ -396,11 +396,15 @@ impl<W: Write> Brain<W> {
             return Flow::Continue;
         }
         let a = self.active.take().expect("checked above");
-        match (a.kind, reply) {
-            (Kind::Move, Reply::Search(results)) => self.answer_move(&a.board, a.start, results),
-            (Kind::Decision { base, .. }, Reply::Answer(r)) => self.decided(&r, base),
-            (Kind::Decision { fallback, base }, Reply::Search(_)) => self.decided(&fallback, base),
-            (Kind::Move, Reply::Answer(r)) => self.say(&r),
+        match a.kind {
+            Kind::Move => match reply {
+                Reply::Search(results) => self.answer_move(&a, results),
+                Reply::Answer(r) => self.say(&r),
+            },
+            Kind::Decision { fallback, base } => match reply {
+                Reply::Answer(r) => self.decided(&r, base),
+                Reply::Search(_) => self.decided(&fallback, base),
+            },
         }
     }
 
@@ -420,8 +424,10 @@ impl<W: Write> Brain<W> {
     }
 
     /// Send the move for `board` (the position searched) and play it.
-    fn answer_move(&mut self, board: &Board, start: Instant, results: Vec<SearchResult>) -> Flow {
-        let elapsed = start.elapsed();
+    fn answer_move(&mut self, a: &Active, results: Vec<SearchResult>) -> Flow {
+        let board = &a.board;
+        let elapsed = a.start.elapsed();
+        let seldepth = a.best.first().and_then(|i| i.as_ref()).map(|i| i.seldepth);
         self.used_ms += elapsed.as_millis() as u64;
         let first = results.first();
         let hint = first.and_then(|r| r.best.pos().or_else(|| r.pv.first().copied()));
@@ -433,7 +439,7 @@ impl<W: Write> Brain<W> {
         if let Some(r) = first {
             let text = report::summary(
                 r.depth,
-                r.depth,
+                seldepth.unwrap_or(r.depth).max(r.depth),
                 r.score,
                 r.nodes,
                 elapsed.as_millis() as u64,
@@ -715,7 +721,7 @@ impl<W: Write> Brain<W> {
         let (job, stop) = self.begin(at, &budget, Kind::Move, nbest as usize);
         let tx = self.events.clone();
         let stop2 = Arc::clone(&stop);
-        self.worker.run(Box::new(move |engine| {
+        let task: crate::worker::Task = Box::new(move |engine| {
             let mut results: Vec<SearchResult> = Vec::new();
             let mut banned = blocked;
             for index in 0..nbest {
@@ -752,8 +758,21 @@ impl<W: Write> Brain<W> {
                 job,
                 reply: Reply::Search(results),
             });
-        }));
+        });
+        self.worker.run_guarded(task, self.on_panic(job));
         Flow::Continue
+    }
+
+    /// If job `job` panics, report it finished with no result: the front end then answers
+    /// its fallback.
+    fn on_panic(&self, job: u64) -> crate::worker::OnPanic {
+        let tx = self.events.clone();
+        Box::new(move || {
+            let _ = tx.send(Event::Done {
+                job,
+                reply: Reply::Search(Vec::new()),
+            });
+        })
     }
 
     fn budget(&self) -> Budget {
@@ -819,7 +838,7 @@ impl<W: Write> Brain<W> {
         let kind = Kind::Decision { fallback, base };
         let (job, stop) = self.begin(at, &budget, kind, 1);
         let tx = self.events.clone();
-        self.worker.run(Box::new(move |engine| {
+        let task: crate::worker::Task = Box::new(move |engine| {
             let mut judge = |b: &Board, slice: Duration| -> (Score, Move) {
                 let limits = Limits {
                     start: Instant::now(),
@@ -836,7 +855,8 @@ impl<W: Write> Brain<W> {
                 job,
                 reply: Reply::Answer(answer),
             });
-        }));
+        });
+        self.worker.run_guarded(task, self.on_panic(job));
         Flow::Continue
     }
 

@@ -9,11 +9,13 @@ use crate::search::Engine;
 
 /// Work for the search thread: a closure that gets the engine.
 pub type Task = Box<dyn FnOnce(&mut Engine) + Send + 'static>;
+/// What to do instead of a task's own reporting when the task panics.
+pub type OnPanic = Box<dyn FnOnce() + Send + 'static>;
 
 enum Job {
     Resize { hash_bytes: usize, threads: usize },
     Clear,
-    Run(Task),
+    Run(Task, Option<OnPanic>),
 }
 
 /// Handle to the search thread. Dropping it lets the thread finish its queue and end.
@@ -31,7 +33,7 @@ impl std::fmt::Debug for Job {
                 threads,
             } => write!(f, "Resize({hash_bytes}, {threads})"),
             Job::Clear => f.write_str("Clear"),
-            Job::Run(_) => f.write_str("Run"),
+            Job::Run(..) => f.write_str("Run"),
         }
     }
 }
@@ -52,7 +54,13 @@ impl Worker {
 
     /// Queue a task. Tasks run in order, each after the previous one returned.
     pub fn run(&self, task: Task) {
-        self.send(Job::Run(task));
+        self.send(Job::Run(task, None));
+    }
+
+    /// Queue a task; if it panics, `on_panic` runs (so whoever waits for the task's report
+    /// still hears something).
+    pub fn run_guarded(&self, task: Task, on_panic: OnPanic) {
+        self.send(Job::Run(task, Some(on_panic)));
     }
 
     /// Queue a table resize and thread-count change (applied between tasks).
@@ -104,13 +112,16 @@ fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize) {
                 size = (hash_bytes, threads);
             }
             Job::Clear => engine.clear(),
-            Job::Run(task) => {
+            Job::Run(task, on_panic) => {
                 // A panicking search must not take the brain down: the front end answers
                 // with its fallback move when no result arrives.
                 let outcome =
                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| task(&mut engine)));
                 if outcome.is_err() {
                     tracing::error!("a search task panicked; rebuilding the engine");
+                    if let Some(f) = on_panic {
+                        f();
+                    }
                     engine = Engine::new(size.0, size.1);
                 }
             }
@@ -133,7 +144,11 @@ mod tests {
         let w = Worker::spawn(1 << 20, 1).unwrap();
         let (tx, rx) = mpsc::channel();
         let tx2 = tx.clone();
-        w.run(Box::new(|_| panic!("boom")));
+        let (ptx, prx) = mpsc::channel();
+        w.run_guarded(
+            Box::new(|_| panic!("boom")),
+            Box::new(move || ptx.send(()).unwrap()),
+        );
         w.resize(2 << 20, 2);
         w.run(Box::new(move |engine| {
             let board = Board::new(15, Rule::Freestyle);
@@ -150,6 +165,7 @@ mod tests {
         w.run(Box::new(move |_| {
             tx2.send(tengen_rules::Move::Pass).unwrap()
         }));
+        prx.recv().unwrap();
         let first = rx.recv().unwrap();
         assert!(matches!(first, tengen_rules::Move::Stone(_)));
         assert_eq!(rx.recv().unwrap(), tengen_rules::Move::Pass);
