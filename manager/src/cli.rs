@@ -150,7 +150,7 @@ pub struct Cli {
     #[arg(long, default_value_t = 350, value_name = "MIB")]
     pub max_memory: u64,
 
-    /// No progress output (the final table is still printed).
+    /// No progress output (the final table and warnings are still printed). Example: --quiet
     #[arg(short, long)]
     pub quiet: bool,
 }
