@@ -154,7 +154,11 @@ pub const fn slot(o: i32) -> u32 {
 /// the high nibble.
 #[derive(Debug)]
 pub struct PatternTable {
-    entries: Vec<u8>,
+    entries: Box<[u8]>,
+    /// Freestyle never looks five points away (a run long enough to reach them is already a
+    /// five), so its table drops the two outer cells: 64 KiB instead of 1 MiB, which keeps
+    /// it in cache.
+    compact: bool,
 }
 
 impl PatternTable {
@@ -176,8 +180,34 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u32) -> u8 {
-        // Keys are masked to KEY_BITS, so this never goes out of bounds.
-        self.entries[(key as usize) & (KEYS - 1)]
+        let i = if self.compact {
+            (key as usize >> 2) & 0xFFFF
+        } else {
+            key as usize & (KEYS - 1)
+        };
+        self.entries[i]
+    }
+
+    /// How far from a stone its line neighbours' patterns can change (4 or 5 points).
+    #[inline]
+    #[must_use]
+    pub fn reach(&self) -> usize {
+        if self.compact {
+            HALF - 1
+        } else {
+            HALF
+        }
+    }
+
+    /// The key bits this table reads.
+    #[inline]
+    #[must_use]
+    pub fn key_mask(&self) -> u32 {
+        if self.compact {
+            0xFFFF << 2
+        } else {
+            (1 << KEY_BITS) - 1
+        }
     }
 
     fn build(rule: Rule) -> PatternTable {
@@ -189,9 +219,19 @@ impl PatternTable {
         };
         let mut black = black;
         let mut white = white;
-        let mut entries = vec![0u8; KEYS];
-        for (key, e) in entries.iter_mut().enumerate() {
-            let key = key as u32;
+        let compact = rule == Rule::Freestyle;
+        let mut entries = vec![0u8; if compact { 1 << 16 } else { KEYS }];
+        for (index, e) in entries.iter_mut().enumerate() {
+            let key = if compact {
+                // Rebuild a full key: the outer cells are walls if the next ones are.
+                let k = (index as u32) << 2;
+                let wall = u32::from(cell::WALL);
+                let left = if (k >> 2) & 3 == wall { wall } else { 0 };
+                let right = if (k >> 16) & 3 == wall { wall << 18 } else { 0 };
+                k | left | right
+            } else {
+                index as u32
+            };
             if !valid_key(key) {
                 continue;
             }
@@ -203,7 +243,10 @@ impl PatternTable {
             };
             *e = b as u8 | (w as u8) << 4;
         }
-        PatternTable { entries }
+        PatternTable {
+            entries: entries.into_boxed_slice(),
+            compact,
+        }
     }
 }
 
@@ -441,7 +484,7 @@ pub fn packed_dir(p: Packed, d: usize) -> Pattern {
 /// Class, Renju verdict and static value of every packed word, for one kind of player.
 #[derive(Debug)]
 pub struct ComboTable {
-    entries: Vec<u32>,
+    entries: Box<[u32; 1 << 16]>,
 }
 
 /// One looked-up combination.
@@ -461,6 +504,14 @@ impl ComboTable {
     pub fn get(renju_black: bool) -> &'static ComboTable {
         static TABLES: [OnceLock<ComboTable>; 2] = [OnceLock::new(), OnceLock::new()];
         TABLES[usize::from(renju_black)].get_or_init(|| ComboTable::build(renju_black))
+    }
+
+    /// The class (as an index) and value of a packed word: the hot path of position updates.
+    #[inline]
+    #[must_use]
+    pub fn class_value(&self, p: Packed) -> (usize, i32) {
+        let e = self.entries[p as usize];
+        ((e & 15) as usize, i32::from((e >> 16) as u16 as i16))
     }
 
     /// The combination of a packed word.
@@ -488,8 +539,13 @@ impl ComboTable {
                 let value = crate::eval::point_value(&pats, class);
                 class as u32 | (forbid as u32) << 4 | u32::from(value as u16) << 16
             })
-            .collect();
-        ComboTable { entries }
+            .collect::<Vec<u32>>();
+        ComboTable {
+            entries: entries
+                .into_boxed_slice()
+                .try_into()
+                .expect("65536 entries"),
+        }
     }
 }
 

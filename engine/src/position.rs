@@ -283,15 +283,16 @@ impl Position {
     fn place(&mut self, c: Cell, color: Color) {
         let ci = c as usize;
         for s in 0..2 {
-            let k = self.combos[s].lookup(self.pats[s][ci]);
-            self.value[s] -= k.value;
-            self.counts[s][k.class as usize] -= 1;
+            let (class, value) = self.combos[s].class_value(self.pats[s][ci]);
+            self.value[s] -= value;
+            self.counts[s][class] -= 1;
         }
         let v = stone_of(color);
         self.cells[ci] = v;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
+        let reach = self.table.reach() as isize;
         for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=HALF as isize {
+            for k in 1..=reach {
                 let fwd = (ci as isize + step * k) as usize;
                 self.update_key(fwd, d, u32::from(v) << (2 * slot(-k as i32)), true);
                 let back = (ci as isize - step * k) as usize;
@@ -309,8 +310,9 @@ impl Position {
     fn lift(&mut self, c: Cell, color: Color) {
         let ci = c as usize;
         let v = stone_of(color);
+        let reach = self.table.reach() as isize;
         for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=HALF as isize {
+            for k in 1..=reach {
                 let fwd = (ci as isize + step * k) as usize;
                 self.update_key(fwd, d, u32::from(v) << (2 * slot(-k as i32)), false);
                 let back = (ci as isize - step * k) as usize;
@@ -325,10 +327,18 @@ impl Position {
         }
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
-        for s in 0..2 {
-            let k = self.combos[s].lookup(self.pats[s][ci]);
-            self.value[s] += k.value;
-            self.counts[s][k.class as usize] += 1;
+        let mut packed = [0 as Packed; 2];
+        for d in 0..4 {
+            let e = self.table.lookup(self.keys[d][ci]);
+            self.lut[d][ci] = e;
+            packed[0] |= u16::from(e & 15) << (4 * d);
+            packed[1] |= u16::from(e >> 4) << (4 * d);
+        }
+        for (s, &p) in packed.iter().enumerate() {
+            self.pats[s][ci] = p;
+            let (class, value) = self.combos[s].class_value(p);
+            self.value[s] += value;
+            self.counts[s][class] += 1;
         }
     }
 
@@ -345,6 +355,10 @@ impl Position {
             self.keys[d][q] & !bits
         };
         self.keys[d][q] = key;
+        if content != cell::EMPTY {
+            // Occupied points keep only their keys; `lift` rebuilds their patterns.
+            return;
+        }
         let e = self.table.lookup(key);
         if e == self.lut[d][q] {
             return;
@@ -357,13 +371,11 @@ impl Position {
             let new = (old & !(15 << shift)) | pat << shift;
             if new != old {
                 self.pats[s][q] = new;
-                if content == cell::EMPTY {
-                    let a = self.combos[s].lookup(old);
-                    let b = self.combos[s].lookup(new);
-                    self.value[s] += b.value - a.value;
-                    self.counts[s][a.class as usize] -= 1;
-                    self.counts[s][b.class as usize] += 1;
-                }
+                let (a_class, a_value) = self.combos[s].class_value(old);
+                let (b_class, b_value) = self.combos[s].class_value(new);
+                self.value[s] += b_value - a_value;
+                self.counts[s][a_class] -= 1;
+                self.counts[s][b_class] += 1;
             }
         }
     }
@@ -543,11 +555,17 @@ impl Position {
         for &c in &self.board_cells {
             let ci = c as usize;
             for d in 0..4 {
-                if fresh.keys[d][ci] != self.keys[d][ci] {
+                let mask = self.table.key_mask();
+                if fresh.keys[d][ci] & mask != self.keys[d][ci] & mask {
                     return Err(format!("key of {:?} dir {d}", self.pos_of(c)));
                 }
             }
-            if fresh.pats[0][ci] != self.pats[0][ci] || fresh.pats[1][ci] != self.pats[1][ci] {
+            let empty = self.cells[ci] == cell::EMPTY;
+            if empty
+                && (fresh.pats[0][ci] != self.pats[0][ci]
+                    || fresh.pats[1][ci] != self.pats[1][ci]
+                    || (0..4).any(|d| fresh.lut[d][ci] != self.lut[d][ci]))
+            {
                 return Err(format!("patterns of {:?}", self.pos_of(c)));
             }
             if fresh.near[ci] != self.near[ci] {
