@@ -248,7 +248,12 @@ impl Table<'_> {
         let info = clock.engine_info();
         let limit = clock.deadline_for_move().unwrap_or(NO_LIMIT);
         let deadline = Instant::now() + limit;
-        let timing = [info.timeout_turn, info.timeout_match, info.time_left];
+        let timing = [
+            info.timeout_turn,
+            info.timeout_match,
+            info.time_left,
+            info.time_increment,
+        ];
         self.players[who]
             .request(req, timing, deadline)
             .await

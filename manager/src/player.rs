@@ -239,11 +239,12 @@ impl Player {
 
     /// Send the time settings and a request, and wait for the answer until `deadline`.
     ///
-    /// `timing` holds `timeout_turn`, `timeout_match`, `time_left` (ms) as the clock gives them.
+    /// `timing` holds `timeout_turn`, `timeout_match`, `time_left` and `time_increment` (ms)
+    /// as the clock gives them.
     pub async fn request(
         &mut self,
         req: &Request,
-        timing: [i64; 3],
+        timing: [i64; 4],
         deadline: Instant,
     ) -> Result<Answer, Failure> {
         let result = self.request_inner(req, timing, deadline).await;
@@ -257,7 +258,7 @@ impl Player {
     async fn request_inner(
         &mut self,
         req: &Request,
-        timing: [i64; 3],
+        timing: [i64; 4],
         deadline: Instant,
     ) -> Result<Answer, Failure> {
         let p = self
@@ -273,6 +274,10 @@ impl Player {
             "INFO timeout_turn {}\r\nINFO timeout_match {}\r\nINFO time_left {}\r\n",
             timing[0], timing[1], timing[2]
         );
+        if timing[3] > 0 {
+            // Extension read by Rapfi and Yixin-Board brains: the Fischer increment.
+            let _ = write!(b, "INFO time_increment {}\r\n", timing[3]);
+        }
         match req {
             Request::Begin => b.push_str("BEGIN\r\n"),
             Request::Turn(x, y) => {

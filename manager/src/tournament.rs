@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use thiserror::Error;
+use tokio::signal::unix::{signal, Signal, SignalKind};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -133,6 +134,9 @@ pub async fn resolve_names(specs: &[EngineSpec]) -> Result<Vec<String>, RunError
 /// A tournament in progress.
 struct Run<'a> {
     cfg: &'a RunConfig,
+    /// SIGINT and SIGTERM, registered once for the whole run so that no signal is missed
+    /// between two waits (`None` if they could not be registered).
+    signals: Option<(Signal, Signal)>,
     names: Vec<String>,
     table: ResultsTable,
     finished: Finished,
@@ -155,8 +159,12 @@ pub async fn run(
     for id in &finished.order {
         table.add_record(&finished.games[id]);
     }
+    let signals = signal(SignalKind::interrupt())
+        .and_then(|i| signal(SignalKind::terminate()).map(|t| (i, t)))
+        .ok();
     let mut run = Run {
         cfg,
+        signals,
         names,
         table,
         writer,
@@ -320,7 +328,7 @@ impl Run<'_> {
                         break;
                     }
                 }
-                _ = tokio::signal::ctrl_c() => {
+                () = interrupt(&mut self.signals) => {
                     interrupted = true;
                     shared.stop.store(true, Ordering::SeqCst);
                     break;
@@ -457,6 +465,19 @@ impl Run<'_> {
         }
         let _ = b;
         (pa, pb)
+    }
+}
+
+/// Resolves when SIGINT or SIGTERM arrives (never, without signal handlers).
+async fn interrupt(signals: &mut Option<(Signal, Signal)>) {
+    match signals {
+        Some((int, term)) => {
+            tokio::select! {
+                _ = int.recv() => {}
+                _ = term.recv() => {}
+            }
+        }
+        None => std::future::pending().await,
     }
 }
 

@@ -186,3 +186,46 @@ fn a_finished_run_is_not_overwritten_without_resume() {
         before
     );
 }
+
+#[test]
+fn ctrl_c_stops_cleanly_and_resume_finishes_the_run() {
+    let tag = unique_tag("sigint");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let planned = 12u64;
+    let child = Command::new(manager())
+        .args(args_for(&out, planned, &[]))
+        .env("MOCK_TAG", &tag)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(out.join("results.jsonl")).map_or(0, |t| t.lines().count()) < 2
+        && start.elapsed() < Duration::from_secs(30)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: plain kill(2) of our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGINT);
+    }
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "interrupted runs exit with 130");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains("interrupted") && stdout.contains("--resume"),
+        "{stdout}"
+    );
+    // No engine of the abandoned games is left.
+    assert!(wait_until_gone(&tag).is_empty());
+    let before = game_ids(&out).len() as u64;
+    assert!(before < planned, "stopped early ({before} games)");
+    let o = run_manager(
+        &strings(&["--resume", "--quiet", "--out", out.to_str().unwrap()]),
+        &tag,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(game_ids(&out), (0..planned).collect::<Vec<_>>());
+    assert!(wait_until_gone(&tag).is_empty());
+}
