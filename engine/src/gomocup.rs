@@ -175,10 +175,14 @@ impl<W: Write> Brain<W> {
                     Err(_) => return,
                 },
             };
-            let flow = match event {
+            let mut flow = match event {
                 Some(e) => self.event(e),
-                None => self.timer(),
+                None => Flow::Continue,
             };
+            // Timers are checked after every event too, so a busy channel cannot starve them.
+            if flow == Flow::Continue && self.next_timer().is_some_and(|t| t <= Instant::now()) {
+                flow = self.timer();
+            }
             if flow == Flow::Quit {
                 self.stop_job();
                 return;
