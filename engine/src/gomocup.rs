@@ -515,11 +515,12 @@ impl<W: Write> Brain<W> {
                         } else {
                             "off the board"
                         };
-                        if self.message(format!("TURN {p}: the point is {why}; move ignored"))
-                            == Flow::Quit
-                        {
+                        let text = format!("TURN {p}: the point is {why}; read as a pass");
+                        if self.message(text) == Flow::Quit {
                             return Flow::Quit;
                         }
+                        // Still the opponent's turn consumed, so the brain moves with its own colour.
+                        self.play_opponent(Move::Pass);
                         return self.search(at, 1);
                     }
                 }
@@ -592,10 +593,8 @@ impl<W: Write> Brain<W> {
             Command::TgSwap { n, stones } => self.tg_swap(n, &stones, at),
             Command::TgOffer { n, stones } => self.tg_offer(n, &stones, at),
             Command::TgChoose { offers, stones } => self.tg_choose(&offers, &stones, at),
-            Command::YxBalanceOne(_) | Command::YxBalanceTwo(_) => {
-                let word = cmd.word().to_string();
-                self.say(&Response::Unknown(format!("{word} is not implemented")))
-            }
+            Command::YxBalanceOne(bias) => self.balance(bias, false, at),
+            Command::YxBalanceTwo(bias) => self.balance(bias, true, at),
             Command::UnknownBlock { name, .. } => self.say(&Response::Unknown(clip(&name))),
             Command::Unknown { line } => self.say(&Response::Unknown(clip(&line))),
         }
@@ -898,6 +897,29 @@ impl<W: Write> Brain<W> {
                 "SWAP2BOARD with {n} stones (expected 0, 3 or 5)"
             ))),
         }
+    }
+
+    /// `YXBALANCEONE`/`YXBALANCETWO`: balancing moves, played on the board like a move answer.
+    fn balance(&mut self, bias: i32, two: bool, at: Instant) -> Flow {
+        let board = self.board.clone();
+        let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
+        let answer = move |board: &Board, judge: &mut opening::Judge<'_>, t: Duration| {
+            if two {
+                opening::balance_two(board, bias, t, judge)
+                    .map_or_else(|| moves(&[]), |(p, q)| moves(&[p, q]))
+            } else {
+                opening::balance_one(board, bias, t, judge)
+                    .map_or_else(|| moves(&[]), |p| moves(&[p]))
+            }
+        };
+        let fb = answer(&board, &mut quick, Duration::ZERO);
+        if fb == moves(&[]) {
+            return self.say(&Response::Error(
+                "no legal move to balance with".to_string(),
+            ));
+        }
+        let base = Some(board.clone());
+        self.decide(at, fb, base, move |judge, t| answer(&board, judge, t))
     }
 
     fn tg_opening(&mut self, n_max: u32, at: Instant) -> Flow {

@@ -233,6 +233,80 @@ pub fn choose(
     best.map(|(_, five, six)| (five, six))
 }
 
+/// Up to `k` playable points next to the stones (the centre on an empty board), nearest the
+/// centre first.
+fn candidates(board: &Board, k: usize) -> Vec<Pos> {
+    let centre = Pos::new(board.width() / 2, board.height() / 2);
+    let mut pts: Vec<Pos> = board
+        .empty_points()
+        .filter(|&p| playable(board, p, &[]))
+        .filter(|&p| {
+            board.is_empty()
+                || (-2..=2).any(|dy| {
+                    (-2..=2).any(|dx| {
+                        p.offset(dx, dy, board.width(), board.height())
+                            .is_some_and(|q| board.stone(q).is_some())
+                    })
+                })
+        })
+        .collect();
+    let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).abs();
+    pts.sort_by_key(|p| {
+        d(p.x, centre.x).max(d(p.y, centre.y)) * 100 + d(p.x, centre.x) + d(p.y, centre.y)
+    });
+    pts.truncate(k);
+    pts
+}
+
+/// `YXBALANCEONE bias`: the move after which the side to move (the brain) stands closest to
+/// `bias` (its own score). `None` if no stone is playable.
+pub fn balance_one(
+    board: &Board,
+    bias: Score,
+    budget: Duration,
+    judge: &mut Judge<'_>,
+) -> Option<Pos> {
+    let cands = candidates(board, 12);
+    let t = slice(budget, cands.len());
+    cands
+        .into_iter()
+        .filter_map(|p| after(board, &[p]).map(|b| (p, -judge(&b, t).0)))
+        .min_by_key(|&(_, s)| (i64::from(s) - i64::from(bias)).abs())
+        .map(|(p, _)| p)
+}
+
+/// `YXBALANCETWO bias`: a move and the opponent's best reply after which the brain, to move
+/// again, stands closest to `bias`. `None` if no pair is playable.
+pub fn balance_two(
+    board: &Board,
+    bias: Score,
+    budget: Duration,
+    judge: &mut Judge<'_>,
+) -> Option<(Pos, Pos)> {
+    let cands = candidates(board, 6);
+    let t = slice(budget, cands.len() * 2);
+    let mut best: Option<(i64, Pos, Pos)> = None;
+    for p in cands {
+        let Some(b1) = after(board, &[p]) else {
+            continue;
+        };
+        let (_, reply) = judge(&b1, t);
+        let Some(q) = reply
+            .pos()
+            .filter(|&q| playable(&b1, q, &[]))
+            .or_else(|| reflex_move(&b1, &[], None).pos())
+        else {
+            continue;
+        };
+        let Some(b2) = after(&b1, &[q]) else { continue };
+        let miss = (i64::from(judge(&b2, t).0) - i64::from(bias)).abs();
+        if best.is_none_or(|(m, _, _)| miss < m) {
+            best = Some((miss, p, q));
+        }
+    }
+    best.map(|(_, p, q)| (p, q))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,6 +368,21 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn balance_moves_aim_at_the_bias() {
+        let b = Board::from_moves(15, 15, Rule::Freestyle, &[Move::Stone(Pos::new(7, 7))]).unwrap();
+        // White to move; by `lean_right` white's score after a white move is minus black's
+        // lean, which does not depend on white's stone: every candidate scores -0 = 0.
+        let p = balance_one(&b, 0, Duration::ZERO, &mut lean_right).unwrap();
+        assert!(playable(&b, p, &[]));
+        let e = Board::new(15, Rule::Freestyle);
+        // Black to move on an empty board: a black stone at x scores (x - 7) * 60 for black.
+        let p = balance_one(&e, 60, Duration::ZERO, &mut lean_right).unwrap();
+        assert_eq!(p.x, 8, "{p}");
+        let (p, q) = balance_two(&b, 0, Duration::ZERO, &mut lean_right).unwrap();
+        assert!(p != q && playable(&b, p, &[]));
     }
 
     #[test]

@@ -134,12 +134,12 @@ fn rectangular_and_large_boards_get_moves_on_the_board() {
 #[test]
 fn unknown_commands_get_exactly_one_unknown() {
     let mut b = Brain::spawn();
-    b.send("FOO bar\nyxquerydatabaseone\n7,7\n8,8\ndone\nYXBALANCEONE 3\nDONE");
+    b.send("FOO bar\nyxquerydatabaseone\n7,7\n8,8\ndone\nYXSHOWHASHUSAGE\nDONE");
     let got = b.lines_until_about();
     assert_eq!(got.len(), 4, "{got:?}");
     assert_eq!(got[0], "UNKNOWN FOO bar");
     assert_eq!(got[1], "UNKNOWN yxquerydatabaseone");
-    assert!(got[2].starts_with("UNKNOWN YXBALANCEONE"), "{got:?}");
+    assert_eq!(got[2], "UNKNOWN YXSHOWHASHUSAGE");
     assert_eq!(got[3], "UNKNOWN DONE");
 }
 
@@ -185,6 +185,19 @@ fn passes_in_turn_and_board() {
     b.send("BOARD\n7,7,1\n8,8,1\n6,6,2\nDONE");
     let p = one_move(&b.answer(PROMPT));
     assert!(![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 6)].contains(&p));
+    // A TURN onto an occupied point is reported and read as a pass; the brain still moves.
+    b.send(&format!("TURN {p}"));
+    let mut saw_message = false;
+    let reply = loop {
+        let l = b.line(PROMPT);
+        if l.starts_with("MESSAGE TURN") {
+            saw_message = true;
+        } else if !support::is_chatter(&l) {
+            break one_move(&l);
+        }
+    };
+    assert!(saw_message);
+    assert!(![Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 6), p].contains(&reply));
 }
 
 #[test]
@@ -428,6 +441,14 @@ fn yxnbest_yxblock_and_show_detail() {
     assert!(realtime > 0);
     b.send("YXBLOCKRESET\nYXHASHCLEAR\nINFO show_detail 0\nYXBOARD\nDONE\nYXSTOP");
     assert!(b.lines_until_about().is_empty());
+    // Balancing moves (Yixin-Board): one, then two, on the empty board.
+    b.send("YXBALANCEONE 0");
+    let one = one_move(&b.answer(PROMPT));
+    b.send("YXBALANCETWO 0");
+    let two = moves_of(&b.answer(PROMPT));
+    assert_eq!(two.len(), 2);
+    assert!(two.iter().all(|m| m.pos().is_some_and(|p| p != one)));
+    assert_ne!(two[0], two[1]);
 }
 
 #[test]
