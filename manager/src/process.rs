@@ -107,6 +107,21 @@ impl EngineProcess {
             .kill_on_drop(true)
             // Its own group, so that killing -pgid also takes any helper it spawned.
             .process_group(0);
+        // If the manager dies without cleaning up (kill -9), the kernel kills the engine too.
+        // SAFETY: the closure runs in the forked child before exec and only makes
+        // async-signal-safe calls (prctl, getppid, _exit).
+        unsafe {
+            cmd.pre_exec(|| {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The manager may already be gone (then the parent is init, pid 1).
+                if libc::getppid() == 1 {
+                    libc::_exit(0);
+                }
+                Ok(())
+            });
+        }
         if let Some(dir) = &launch.dir {
             cmd.current_dir(dir);
         }

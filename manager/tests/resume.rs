@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 use common::*;
 
 fn args_for(out: &std::path::Path, games: u64, extra: &[&str]) -> Vec<String> {
+    args_with(out, games, "legal", extra)
+}
+
+fn args_with(out: &std::path::Path, games: u64, mode: &str, extra: &[&str]) -> Vec<String> {
     let mut a = strings(&[
         "--games",
         &games.to_string(),
@@ -24,11 +28,11 @@ fn args_for(out: &std::path::Path, games: u64, extra: &[&str]) -> Vec<String> {
     // Slow brains (a few ms per move) so that the kill lands in the middle of the run.
     a.extend([
         "-e".into(),
-        mock_engine("A", &["--mode", "slow", "--ms", "3", "--seed", "1"]),
+        mock_engine("A", &["--mode", mode, "--delay", "3", "--seed", "1"]),
     ]);
     a.extend([
         "-e".into(),
-        mock_engine("B", &["--mode", "slow", "--ms", "3", "--seed", "2"]),
+        mock_engine("B", &["--mode", mode, "--delay", "3", "--seed", "2"]),
     ]);
     a.extend(strings(extra));
     a
@@ -49,8 +53,10 @@ fn kill_nine_then_resume_plays_each_game_once() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let planned = 16u64;
+    // Brains that ignore END and the end of their input: only the kernel's parent-death
+    // signal (set by the manager for every engine) can stop them after a kill -9.
     let mut child = Command::new(manager())
-        .args(args_for(&out, planned, &[]))
+        .args(args_with(&out, planned, "ignore-end", &[]))
         .env("MOCK_TAG", &tag)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -75,7 +81,7 @@ fn kill_nine_then_resume_plays_each_game_once() {
         before.len() >= 3 && (before.len() as u64) < planned,
         "killed mid-run: {before:?}"
     );
-    // The orphaned brains see their stdin close and exit.
+    // No brain survives its manager.
     assert!(wait_until_gone(&tag).is_empty());
 
     let o = run_manager(
@@ -194,7 +200,7 @@ fn ctrl_c_stops_cleanly_and_resume_finishes_the_run() {
     let out = dir.path().join("run");
     let planned = 12u64;
     let child = Command::new(manager())
-        .args(args_for(&out, planned, &[]))
+        .args(args_with(&out, planned, "ignore-end", &[]))
         .env("MOCK_TAG", &tag)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

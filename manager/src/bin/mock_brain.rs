@@ -1,7 +1,8 @@
 //! `mock-brain`: a scriptable Gomocup brain that misbehaves on request, for the manager's
 //! tests and overhead benchmark.
 //!
-//! Usage: `mock-brain [--mode MODE] [--after N] [--ms N] [--seed N] [--script x,y;x,y;…]`
+//! Usage: `mock-brain [--mode MODE] [--after N] [--ms N] [--delay N] [--seed N] [--script x,y;x,y;…]`
+//! (`--delay N`: sleep N ms before every move, in any mode)
 //! (the environment variable `MOCK_BRAIN="--mode hang --after 3"` is read too, so a test can
 //! configure a brain without a wrapper). Until `--after` own moves have been made the brain
 //! plays legal random moves (or its `--script`), then:
@@ -58,6 +59,7 @@ struct Config {
     mode: Mode,
     after: usize,
     ms: u64,
+    delay: u64,
     seed: u64,
     script: Vec<Pos>,
 }
@@ -71,6 +73,7 @@ fn parse_args() -> Config {
         mode: Mode::Legal,
         after: 0,
         ms: 0,
+        delay: 0,
         seed: u64::from(std::process::id()),
         script: Vec::new(),
     };
@@ -106,6 +109,7 @@ fn parse_args() -> Config {
             }
             "--after" => c.after = val().parse().unwrap_or(0),
             "--ms" => c.ms = val().parse().unwrap_or(0),
+            "--delay" => c.delay = val().parse().unwrap_or(0),
             "--seed" => c.seed = val().parse().unwrap_or(1),
             "--script" => {
                 c.script = val()
@@ -165,6 +169,9 @@ impl Brain {
 
     /// Choose and answer a move (the misbehaviour lives here).
     fn answer(&mut self) {
+        if self.cfg.delay > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(self.cfg.delay));
+        }
         let misbehave = self.own_moves >= self.cfg.after;
         self.own_moves += 1;
         if misbehave {
