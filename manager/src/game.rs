@@ -5,7 +5,7 @@ use std::time::Duration;
 use tengen_rules::{Color, Move, Pos, Rule};
 use tokio::time::Instant;
 
-use crate::clock::{Clock, ClockVerdict, TimeControl, TimeLoss};
+use crate::clock::{Clock, ClockVerdict, TimeControl};
 use crate::player::{parse_point, Answer, BlockStone, Failure, GameSetup, Player, Request};
 use crate::record::{EndReason, GameRecord, GameResult, MoveRecord};
 use crate::referee::{Ending, ForbiddenPolicy, Reason, Referee, Verdict};
@@ -159,7 +159,7 @@ fn describe(e: &Ending) -> (GameResult, EndReason, Option<String>) {
         Reason::MoveLimit(_) => EndReason::Adjudication,
         Reason::Forbidden(f) => EndReason::Forbidden((*f).into()),
         Reason::OffBoard(_) | Reason::Occupied(_) | Reason::IllegalPass => EndReason::IllegalMove,
-        Reason::Time | Reason::Warnings => EndReason::Time,
+        Reason::Time(_) => EndReason::Time,
         Reason::Crash(_) | Reason::Start(_) => EndReason::Crash,
         Reason::EngineError(_) | Reason::Garbage(_) | Reason::Flood | Reason::Unsolicited(_) => {
             EndReason::NoReply
@@ -174,7 +174,7 @@ fn describe(e: &Ending) -> (GameResult, EndReason, Option<String>) {
 
 fn failure_reason(f: Failure) -> Reason {
     match f {
-        Failure::Timeout => Reason::Time,
+        Failure::Timeout => Reason::Time("no answer in time".into()),
         Failure::Crash(t) => Reason::Crash(t),
         Failure::Start(t) => Reason::Start(t),
         Failure::Error(t) => Reason::EngineError(t),
@@ -254,10 +254,20 @@ impl Table<'_> {
             info.time_left,
             info.time_increment,
         ];
-        self.players[who]
-            .request(req, timing, deadline)
-            .await
-            .map_err(|f| Ending::loss(color, failure_reason(f)))
+        let sent = Instant::now();
+        match self.players[who].request(req, timing, deadline).await {
+            Ok(a) => Ok(a),
+            Err(Failure::Timeout) => {
+                // The hard deadline passed: let the clock say which time rule was broken.
+                let why = match self.clocks[who].charge(sent.elapsed()) {
+                    ClockVerdict::TimeLoss(why) => why.to_string(),
+                    _ => "no answer before the deadline".to_string(),
+                };
+                self.notes.push(format!("{color}: {why}"));
+                Err(Ending::loss(color, Reason::Time(why)))
+            }
+            Err(f) => Err(Ending::loss(color, failure_reason(f))),
+        }
     }
 
     /// Charge `elapsed` to `who`; the ending if that loses on time, else the warning number.
@@ -282,14 +292,7 @@ impl Table<'_> {
             }
             ClockVerdict::TimeLoss(why) => {
                 self.notes.push(format!("{color}: {why}"));
-                Err(Ending::loss(
-                    color,
-                    if why == TimeLoss::Warnings {
-                        Reason::Warnings
-                    } else {
-                        Reason::Time
-                    },
-                ))
+                Err(Ending::loss(color, Reason::Time(why.to_string())))
             }
         }
     }

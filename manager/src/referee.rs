@@ -48,8 +48,8 @@ pub enum Reason {
     Occupied(Pos),
     /// A pass where passes are not allowed.
     IllegalPass,
-    /// The player did not answer in time (hard limit or clock).
-    Time,
+    /// The player lost on time; the text says which time rule (`game clock ran out`, …).
+    Time(String),
     /// The engine crashed, exited or closed its output.
     Crash(String),
     /// The engine answered `ERROR …`.
@@ -62,8 +62,6 @@ pub enum Reason {
     Unsolicited(String),
     /// The engine could not be started or refused the game set-up.
     Start(String),
-    /// The per-move limit was exceeded more often than the warnings allow.
-    Warnings,
 }
 
 impl Reason {
@@ -79,14 +77,13 @@ impl Reason {
             Reason::OffBoard(_) => "illegal:off-board".into(),
             Reason::Occupied(_) => "illegal:occupied".into(),
             Reason::IllegalPass => "illegal:pass".into(),
-            Reason::Time => "time".into(),
+            Reason::Time(_) => "time".into(),
             Reason::Crash(_) => "crash".into(),
             Reason::EngineError(_) => "error".into(),
             Reason::Garbage(_) => "garbage".into(),
             Reason::Flood => "flood".into(),
             Reason::Unsolicited(_) => "unsolicited".into(),
             Reason::Start(_) => "start".into(),
-            Reason::Warnings => "time:warnings".into(),
         }
     }
 
@@ -97,7 +94,9 @@ impl Reason {
             Reason::MoveLimit(n) => Some(format!("{n} moves")),
             Reason::OffBoard(t) | Reason::Garbage(t) | Reason::Unsolicited(t) => Some(t.clone()),
             Reason::Occupied(p) => Some(p.to_xy()),
-            Reason::Crash(t) | Reason::EngineError(t) | Reason::Start(t) => Some(t.clone()),
+            Reason::Crash(t) | Reason::EngineError(t) | Reason::Start(t) | Reason::Time(t) => {
+                Some(t.clone())
+            }
             _ => None,
         }
     }

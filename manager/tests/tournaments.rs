@@ -190,41 +190,131 @@ fn sprt_stops_the_match_on_a_decision() {
     assert_eq!(decision(games.len() - 1), SprtDecision::Continue);
 }
 
-#[test]
-fn swap2_opening_goes_through_swap2board() {
+/// One Swap2 game (A = the first engine lays the 3 stones); its record.
+fn swap2_game(name: &str, a_answer: &str, b_answer: &str) -> serde_json::Value {
     let mut a = strings(&[
         "--rule",
         "freestyle",
         "--opening-rule",
         "swap2",
         "--games",
-        "2",
+        "1",
         "--tc",
         "turn=1",
     ]);
-    a.extend(engines(&["A", "B"]));
-    let (_d, games, _) = run_ok("swap2", &a);
-    assert_eq!(games.len(), 2);
-    for g in &games {
-        let moves: Vec<&str> = g["moves"]
-            .as_array()
+    a.extend([
+        "-e".into(),
+        mock_engine("A", &["--seed", "1", "--swap2", a_answer]),
+    ]);
+    a.extend([
+        "-e".into(),
+        mock_engine("B", &["--seed", "2", "--swap2", b_answer]),
+    ]);
+    let (_d, games, _) = run_ok(name, &a);
+    assert_eq!(games.len(), 1);
+    let g = games[0].clone();
+    let moves: Vec<&str> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(&moves[..3], &["7,7", "8,7", "9,9"], "A's three stones: {g}");
+    assert_eq!(g["opening_len"], 0, "Swap2 stones are the players' moves");
+    g
+}
+
+fn notes(g: &serde_json::Value) -> Vec<String> {
+    g["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn swap2_every_branch_assigns_the_colours_it_chose() {
+    // B stays white and plays move 4.
+    let g = swap2_game("swap2-move", "move", "move");
+    assert!(
+        notes(&g).contains(&"swap2: B took white and played move 4".to_string()),
+        "{g}"
+    );
+    assert_eq!(
+        (g["black"].as_str(), g["white"].as_str()),
+        (Some("A"), Some("B"))
+    );
+    // B swaps: B is black, A plays move 4 as white.
+    let g = swap2_game("swap2-swap", "move", "swap");
+    assert!(
+        notes(&g).contains(&"swap2: B took black".to_string()),
+        "{g}"
+    );
+    assert_eq!(
+        (g["black"].as_str(), g["white"].as_str()),
+        (Some("B"), Some("A"))
+    );
+    // B adds two stones; A takes black, B plays move 6 as white.
+    let g = swap2_game("swap2-two-swap", "swap", "two");
+    let n = notes(&g);
+    assert!(
+        n.contains(&"swap2: B added 2 stones".to_string())
+            && n.contains(&"swap2: A took black".to_string()),
+        "{g}"
+    );
+    assert_eq!(
+        (g["black"].as_str(), g["white"].as_str()),
+        (Some("A"), Some("B"))
+    );
+    // B adds two stones; A stays white and plays move 6.
+    let g = swap2_game("swap2-two-move", "move", "two");
+    assert!(
+        notes(&g).contains(&"swap2: A took white and played move 6".to_string()),
+        "{g}"
+    );
+    assert_eq!(
+        (g["black"].as_str(), g["white"].as_str()),
+        (Some("B"), Some("A"))
+    );
+    assert!(g["moves"].as_array().unwrap().len() >= 6);
+}
+
+#[test]
+fn per_move_warnings_are_recorded_and_the_next_overrun_loses() {
+    // 0.1 s per move with one warning, tolerance 50 ms; the slow brain takes 400 ms per move.
+    let mut a = strings(&[
+        "--games",
+        "1",
+        "--tc",
+        "warn=0.1x1,cap=2",
+        "--tolerance",
+        "50ms",
+        "--openings",
+        "none",
+    ]);
+    a.extend(["-e".into(), mock_engine("slow", &["--delay", "400"])]);
+    a.extend(["-e".into(), mock_engine("quick", &[])]);
+    let (_d, games, _) = run_ok("warn", &a);
+    let g = &games[0];
+    assert_eq!(g["result"], "white-win", "{g}");
+    assert_eq!(g["reason"], "time");
+    assert!(
+        g["detail"]
+            .as_str()
             .unwrap()
-            .iter()
-            .map(|m| m["move"].as_str().unwrap())
-            .collect();
-        // The mock lays 7,7 8,7 9,9 and the other mock takes white and plays move 4.
-        assert_eq!(&moves[..3], &["7,7", "8,7", "9,9"], "{g}");
-        let notes: Vec<&str> = g["notes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|n| n.as_str().unwrap())
-            .collect();
-        assert!(
-            notes.contains(&"swap2: B took white and played move 4"),
-            "{notes:?}"
-        );
-    }
+            .contains("after the last warning"),
+        "{g}"
+    );
+    let warned: Vec<&serde_json::Value> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m.get("warning").is_some())
+        .collect();
+    assert_eq!(warned.len(), 1, "one warning recorded on its move: {g}");
+    assert!(warned[0]["ms"].as_u64().unwrap() >= 400);
+    assert!(notes(g).iter().any(|n| n.contains("time warning 1")), "{g}");
 }
 
 fn cli_error(args: &[&str]) -> String {

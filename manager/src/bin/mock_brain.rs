@@ -2,7 +2,8 @@
 //! tests and overhead benchmark.
 //!
 //! Usage: `mock-brain [--mode MODE] [--after N] [--ms N] [--delay N] [--seed N] [--script x,y;x,y;…]`
-//! (`--delay N`: sleep N ms before every move, in any mode)
+//! (`--delay N`: sleep N ms before every move, in any mode; `--swap2 move|swap|two`: the answer
+//! to `SWAP2BOARD` with 3 stones, and with 5 stones `swap` or a move)
 //! (the environment variable `MOCK_BRAIN="--mode hang --after 3"` is read too, so a test can
 //! configure a brain without a wrapper). Until `--after` own moves have been made the brain
 //! plays legal random moves (or its `--script`), then:
@@ -60,6 +61,8 @@ struct Config {
     after: usize,
     ms: u64,
     delay: u64,
+    /// Answer to SWAP2BOARD with 3 or 5 stones: `move` (default), `swap`, `two` (3 only).
+    swap2: String,
     seed: u64,
     script: Vec<Pos>,
 }
@@ -74,6 +77,7 @@ fn parse_args() -> Config {
         after: 0,
         ms: 0,
         delay: 0,
+        swap2: "move".into(),
         seed: u64::from(std::process::id()),
         script: Vec::new(),
     };
@@ -110,6 +114,7 @@ fn parse_args() -> Config {
             "--after" => c.after = val().parse().unwrap_or(0),
             "--ms" => c.ms = val().parse().unwrap_or(0),
             "--delay" => c.delay = val().parse().unwrap_or(0),
+            "--swap2" => c.swap2 = val(),
             "--seed" => c.seed = val().parse().unwrap_or(1),
             "--script" => {
                 c.script = val()
@@ -344,17 +349,22 @@ fn main() {
             }
             "SWAP2BOARD" => {
                 let stones = Brain::read_block(&mut lines);
-                match stones.len() {
-                    0 => brain.say("7,7 8,7 9,9"),
-                    3 => {
-                        let moves: Vec<Move> =
-                            stones.iter().map(|&(p, _)| Move::Stone(p)).collect();
-                        let s = brain.size;
-                        brain.board = Board::from_moves(s, s, brain.rule, &moves)
-                            .unwrap_or_else(|_| Board::new(s, brain.rule));
-                        brain.answer();
+                let moves: Vec<Move> = stones.iter().map(|&(p, _)| Move::Stone(p)).collect();
+                let s = brain.size;
+                brain.board = Board::from_moves(s, s, brain.rule, &moves)
+                    .unwrap_or_else(|_| Board::new(s, brain.rule));
+                match (stones.len(), brain.cfg.swap2.as_str()) {
+                    (0, _) => brain.say("7,7 8,7 9,9"),
+                    (3, "swap") | (5, "swap") => brain.say("SWAP"),
+                    (3, "two") => {
+                        // Stones 4 (white) and 5 (black), then the other side chooses.
+                        let a = brain.legal_move().expect("empty points");
+                        let _ = brain.board.play(Move::Stone(a));
+                        let b = brain.legal_move().expect("empty points");
+                        let _ = brain.board.play(Move::Stone(b));
+                        brain.say(&format!("{} {}", a.to_xy(), b.to_xy()));
                     }
-                    _ => brain.say("SWAP"),
+                    _ => brain.answer(),
                 }
             }
             "ABOUT" => {
