@@ -18,6 +18,7 @@ use tengen_protocol::{About, BoardStone, Command, Feature, Info, ProtocolError, 
 use tengen_rules::{Board, Color, Move, Pos, Rule};
 
 use crate::io::Input;
+use crate::nbest;
 use crate::opening::{self, SwapAnswer};
 use crate::reflex::{playable, reflex_move};
 use crate::report;
@@ -725,38 +726,22 @@ impl<W: Write> Brain<W> {
         let tx = self.events.clone();
         let stop2 = Arc::clone(&stop);
         let task: crate::worker::Task = Box::new(move |engine| {
-            let mut results: Vec<SearchResult> = Vec::new();
-            let mut banned = blocked;
-            for index in 0..nbest {
-                let part = |d: Option<Duration>| d.map(|d| d / nbest);
-                let lim = if nbest == 1 {
-                    limits.clone()
-                } else {
-                    Limits {
-                        start: Instant::now(),
-                        optimum: part(limits.optimum),
-                        maximum: part(limits.maximum),
-                        ..limits.clone()
-                    }
-                };
-                let tx2 = tx.clone();
-                let r = engine.search(&board, &lim, &stop2, &banned, &mut |info| {
+            let tx2 = tx.clone();
+            let results = nbest::search(
+                engine,
+                &board,
+                &limits,
+                &stop2,
+                &blocked,
+                nbest,
+                &mut |index, info| {
                     let _ = tx2.send(Event::Progress {
                         job,
                         index,
                         info: info.clone(),
                     });
-                });
-                let Move::Stone(p) = r.best else {
-                    results.push(r);
-                    break;
-                };
-                banned.push(p);
-                results.push(r);
-                if stop2.load(Ordering::Relaxed) {
-                    break;
-                }
-            }
+                },
+            );
             let _ = tx.send(Event::Done {
                 job,
                 reply: Reply::Search(results),

@@ -19,6 +19,7 @@ pub mod analysis;
 pub mod cli;
 pub mod gomocup;
 pub mod io;
+pub mod nbest;
 pub mod opening;
 pub mod reflex;
 pub mod report;
