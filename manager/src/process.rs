@@ -358,11 +358,28 @@ pub fn kill_group(pgid: i32) {
     }
 }
 
-/// Whether any process still belongs to group `pgid` (kill with signal 0 probes).
+/// Whether any live process (zombies excluded: they are dead and only wait to be reaped)
+/// still belongs to group `pgid`. Reads `/proc`; where there is none, asks `kill(-pgid, 0)`,
+/// which also counts zombies.
 #[must_use]
 pub fn group_alive(pgid: i32) -> bool {
-    // SAFETY: signal 0 only checks for existence and permission.
-    unsafe { libc::kill(-pgid, 0) == 0 }
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        // SAFETY: signal 0 only checks for existence and permission.
+        return unsafe { libc::kill(-pgid, 0) == 0 };
+    };
+    dir.flatten().any(|e| {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            return false;
+        };
+        // After the parenthesised command name: state, ppid, pgrp, …
+        let mut f = stat
+            .rsplit_once(')')
+            .map_or("", |(_, r)| r)
+            .split_whitespace();
+        let state = f.next().unwrap_or("Z");
+        let pgrp = f.nth(1).and_then(|x| x.parse::<i32>().ok());
+        pgrp == Some(pgid) && state != "Z" && state != "X"
+    })
 }
 
 fn describe(status: ExitStatus) -> String {
