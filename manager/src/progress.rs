@@ -59,13 +59,18 @@ impl Progress {
                     (self.done.min(self.total) as usize * width) / self.total as usize
                 };
                 let bar: String = "#".repeat(filled) + &"-".repeat(width - filled);
-                let _ = write!(
-                    err,
-                    "\r\x1b[2K[{bar}] {}/{} games  {score}  ({:.0} s)",
+                let mut text = format!(
+                    "[{bar}] {}/{} games  {score}  ({:.0} s)",
                     self.done,
                     self.total,
                     self.started.elapsed().as_secs_f64()
                 );
+                // A wrapped line could not be redrawn in place: keep it within the terminal.
+                let cols = terminal_columns().saturating_sub(1);
+                if text.chars().count() > cols {
+                    text = text.chars().take(cols).collect();
+                }
+                let _ = write!(err, "\r\x1b[2K{text}");
                 let _ = err.flush();
             }
         } else {
@@ -97,6 +102,19 @@ impl Progress {
         if self.tty && self.last_draw.is_some() && !self.quiet {
             let _ = writeln!(std::io::stderr());
         }
+    }
+}
+
+/// Width of the terminal on stderr (80 if unknown).
+fn terminal_columns() -> usize {
+    // SAFETY: `winsize` is plain integers, for which all-zero is a valid value.
+    let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ only writes into the `winsize` we pass, which we own.
+    let ok = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut ws) } == 0;
+    if ok && ws.ws_col > 0 {
+        usize::from(ws.ws_col)
+    } else {
+        80
     }
 }
 
