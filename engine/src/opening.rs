@@ -89,7 +89,8 @@ pub fn propose(
         let n = |dx, dy| c.offset(dx, dy, board.width(), board.height()).unwrap_or(c);
         ([c, n(0, -1), n(1, 0)], 0)
     });
-    let n = (1 + black.max(0) / OFFER_VALUE.max(1) / 4).clamp(1, n_max.max(1) as Score) as u32;
+    let cap = Score::try_from(n_max).unwrap_or(Score::MAX).max(1);
+    let n = (1 + black.max(0) / OFFER_VALUE.max(1) / 4).clamp(1, cap) as u32;
     (stones, n)
 }
 
@@ -336,6 +337,9 @@ mod tests {
         let (stones, n) = propose(&b, 5, Duration::from_millis(10), &mut lean_right);
         assert!(identify_opening(stones).is_some());
         assert!((1..=5).contains(&n));
+        // Any N_MAX is accepted, however large.
+        let (_, n) = propose(&b, u32::MAX, Duration::ZERO, &mut lean_right);
+        assert!(n >= 1);
         // Balanced by this judge: black 3 is on column H (x offset 0).
         assert_eq!(stones[2].x, 7, "{stones:?}");
     }

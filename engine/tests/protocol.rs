@@ -546,6 +546,8 @@ fn garbage_never_kills_the_brain() {
         "",
         "-5",
         "1e9",
+        "4294967295",
+        "2147483647",
         "DRAW",
     ];
     for i in 0..1000 {
