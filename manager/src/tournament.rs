@@ -16,7 +16,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::RunConfig;
 use crate::game::{play_game, GameRules, GameSpec, PlayedGame};
-use crate::player::{about_name, EngineSpec, Player};
+use crate::player::{about_name, EngineSpec, Failure, Player};
 use crate::progress::Progress;
 use crate::record::{GameRecord, GameResult};
 use crate::results::{OutputError, ResultsWriter};
@@ -96,27 +96,48 @@ struct Shared {
     logs: PathBuf,
 }
 
-/// Display names: the configured name, else the `ABOUT` name; duplicates get `#2`, `#3`, …
-/// Each engine without a configured name is started once to ask (which also checks that its
-/// command works before any game starts).
+/// Display names: the configured name, else the `ABOUT` name (else the command's file name,
+/// for an engine that does not know `ABOUT`); duplicates get `#1`, `#2`, … Every engine is
+/// started once, at the same time as the others, and asked `ABOUT`: a command that does not
+/// start stops the run before any game.
 pub async fn resolve_names(specs: &[EngineSpec]) -> Result<Vec<String>, RunError> {
-    let mut names = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let name = match &spec.name {
-            Some(n) => n.clone(),
-            None => {
-                let mut p = Player::new(spec.clone(), None);
+    let probes: Vec<_> = specs
+        .iter()
+        .map(|spec| {
+            let spec = spec.clone();
+            tokio::spawn(async move {
+                let mut p = Player::new(spec, None);
                 let about = p.ask_about().await;
                 p.shutdown().await;
-                let about = about.map_err(|f| RunError::Engine {
+                about
+            })
+        })
+        .collect();
+    let mut names = Vec::new();
+    for (i, (spec, probe)) in specs.iter().zip(probes).enumerate() {
+        let about = probe
+            .await
+            .unwrap_or_else(|e| Err(Failure::Crash(e.to_string())));
+        let stem = || {
+            spec.launch.command.file_name().map_or_else(
+                || format!("engine{}", i + 1),
+                |f| f.to_string_lossy().into_owned(),
+            )
+        };
+        let about_or_stem = match about {
+            Ok(line) if line.starts_with("UNKNOWN") || line.starts_with("ERROR") => stem(),
+            Ok(line) => about_name(&line),
+            // Silence is tolerated (the name is all ABOUT is for); not starting is not.
+            Err(Failure::Timeout) => stem(),
+            Err(f) => {
+                return Err(RunError::Engine {
                     index: i + 1,
                     command: spec.launch.command.clone(),
                     why: f.to_string(),
-                })?;
-                about_name(&about)
+                })
             }
         };
-        names.push(name);
+        names.push(spec.name.clone().unwrap_or(about_or_stem));
     }
     let mut out = Vec::new();
     for (i, n) in names.iter().enumerate() {
