@@ -408,6 +408,9 @@ fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
 
 /// Parse a move answer `x,y` (spaces allowed) into raw coordinates; `None` if it is not two
 /// integers separated by a comma.
+///
+/// Raw numbers rather than `tengen_protocol`'s typed `Response`: the referee must tell an
+/// off-board point (`99,99`, an illegal move) from text that is not a move at all.
 #[must_use]
 pub fn parse_point(text: &str) -> Option<(i64, i64)> {
     let (a, b) = text.trim().split_once(',')?;
