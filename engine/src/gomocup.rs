@@ -415,6 +415,9 @@ impl<W: Write> Brain<W> {
 
     /// Send a decision; with `base`, its moves on `base` become the position.
     fn decided(&mut self, r: &Response, base: Option<Board>) -> Flow {
+        if matches!(r, Response::Moves(ms) if ms.is_empty()) {
+            return self.say(&Response::Error("no legal point to answer with".to_string()));
+        }
         if let Some(base) = base {
             let extra: Vec<Move> = match r {
                 Response::Moves(ms) => ms.clone(),
