@@ -747,3 +747,62 @@ fn random_well_formed_commands_never_crash_the_brain() {
     }
     assert!(b.alive());
 }
+
+#[test]
+fn random_positions_get_legal_answers_under_every_rule() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 40\nINFO timeout_match 0");
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+        b.send(&format!("INFO rule {}\nSTART 15", rule.to_info()));
+        assert_eq!(b.answer(PROMPT), "OK");
+        for _ in 0..15 {
+            // A random unfinished game near the centre.
+            let mut board = Board::new(15, rule);
+            let target = rng.gen_range(0..60);
+            while board.move_count() < target {
+                let p = Pos::new(rng.gen_range(3..12), rng.gen_range(3..12));
+                if board.is_legal(p) {
+                    board.play(Move::Stone(p)).unwrap();
+                    if board.outcome().is_some() {
+                        board.undo().unwrap();
+                        break;
+                    }
+                }
+            }
+            let me = board.side_to_move();
+            let mut block = String::from("BOARD\n");
+            for m in board.moves() {
+                let p = m.pos().unwrap();
+                block.push_str(&format!(
+                    "{p},{}\n",
+                    if board.stone(p) == Some(me) { 1 } else { 2 }
+                ));
+            }
+            block.push_str("DONE");
+            if rule == Rule::Renju && me == Color::Black {
+                // The brain's forbidden points agree with the rules crate.
+                let yx = block.replacen("BOARD", "YXBOARD", 1);
+                b.send(&format!("{yx}\nYXSHOWFORBID"));
+                let Ok(Response::Forbid(mut got)) = Response::parse_line(&b.answer(PROMPT)) else {
+                    panic!()
+                };
+                let mut want: Vec<Pos> = board
+                    .forbidden_points()
+                    .into_iter()
+                    .map(|(p, _)| p)
+                    .collect();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "{board:?}");
+            }
+            b.send(&block);
+            let p = one_move(&b.answer(PROMPT));
+            assert!(
+                board.is_legal(p),
+                "{rule}: {p} is not legal for {me} in {board:?}"
+            );
+        }
+    }
+}
