@@ -806,3 +806,45 @@ fn random_positions_get_legal_answers_under_every_rule() {
         }
     }
 }
+
+#[test]
+fn little_game_time_left_gives_quick_answers() {
+    let mut b = Brain::spawn();
+    b.send("INFO timeout_turn 5000\nINFO timeout_match 120000\nSTART 15");
+    assert_eq!(b.answer(PROMPT), "OK");
+    for (left, within) in [(1500, 400), (200, 100), (-300, 60)] {
+        b.send(&format!("INFO time_left {left}"));
+        let sent = Instant::now();
+        b.send("BOARD\n7,7,2\n8,8,1\n6,8,2\nDONE");
+        one_move(&b.answer(PROMPT));
+        let took = sent.elapsed();
+        assert!(
+            took < Duration::from_millis(within),
+            "time_left {left}: answered after {took:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn max_memory_bounds_the_whole_process() {
+    let limit: u64 = 80_000_000;
+    let mut b = Brain::spawn();
+    b.send(&format!("INFO max_memory {limit}\nINFO thread_num 2\nINFO timeout_turn 1500\nINFO timeout_match 0\nSTART 15"));
+    assert_eq!(b.answer(PROMPT), "OK");
+    // A quiet position: the search uses its time (and so its table).
+    let sent = Instant::now();
+    b.send("BOARD\n7,7,2\n8,8,1\nDONE");
+    one_move(&b.answer(PROMPT));
+    eprintln!("searched {:?}", sent.elapsed());
+    let status = std::fs::read_to_string(format!("/proc/{}/status", b.pid())).unwrap();
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    assert!(
+        peak_kib * 1024 < limit,
+        "peak resident memory {peak_kib} KiB over {limit} bytes"
+    );
+}

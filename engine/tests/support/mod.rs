@@ -133,6 +133,11 @@ impl Brain {
         }
     }
 
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Whether the process still runs.
     pub fn alive(&mut self) -> bool {
         self.child.try_wait().expect("try_wait").is_none()
