@@ -235,3 +235,55 @@ fn ctrl_c_stops_cleanly_and_resume_finishes_the_run() {
     assert_eq!(game_ids(&out), (0..planned).collect::<Vec<_>>());
     assert!(wait_until_gone(&tag).is_empty());
 }
+
+#[test]
+fn an_interrupted_knockout_resumes_to_the_same_bracket() {
+    let tag = unique_tag("kores");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    // Every game is drawn after 6 moves: 2 games + 4 tie-break pairs, then seed A goes through.
+    let mut args = strings(&[
+        "--tournament",
+        "knockout",
+        "--games",
+        "2",
+        "--draw-after",
+        "6",
+        "--quiet",
+        "--out",
+    ]);
+    args.push(out.display().to_string());
+    args.extend(["-e".into(), mock_engine("A", &["--delay", "15"])]);
+    args.extend(["-e".into(), mock_engine("B", &["--delay", "15"])]);
+    let child = Command::new(manager())
+        .args(&args)
+        .env("MOCK_TAG", &tag)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while std::fs::read_to_string(out.join("results.jsonl")).map_or(0, |t| t.lines().count()) < 3
+        && start.elapsed() < Duration::from_secs(30)
+    {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // SAFETY: plain kill(2) of our own child.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGKILL);
+    }
+    let _ = child.wait_with_output();
+    let before = game_ids(&out).len();
+    assert!(
+        (3..10).contains(&before),
+        "interrupted mid-knockout: {before}"
+    );
+    let o = run_manager(
+        &strings(&["--resume", "--out", out.to_str().unwrap()]),
+        &tag,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(game_ids(&out), (0..10).collect::<Vec<_>>());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Knockout winner: A"));
+    assert!(wait_until_gone(&tag).is_empty());
+}

@@ -420,3 +420,53 @@ fn help_documents_every_option_with_an_example() {
         assert!(help.contains(section), "help mentions {section}");
     }
 }
+
+/// How many times each engine was launched, from the `started` lines in the engine logs.
+fn launches(dir: &std::path::Path, engine: usize) -> usize {
+    std::fs::read_dir(dir.join("logs"))
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!("engine{engine}-"))
+        })
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .matches("mock-brain started")
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn engines_are_reused_across_games_and_relaunched_only_when_needed() {
+    let mut a = strings(&["--games", "6", "--tc", "turn=1"]);
+    a.extend(["-e".into(), mock_engine("reused", &[])]);
+    a.extend(["-e".into(), mock_engine("fresh", &["--mode", "no-restart"])]);
+    let (dir, games, _) = run_ok("reuse", &a);
+    assert_eq!(games.len(), 6);
+    assert_eq!(launches(dir.path(), 1), 1, "RESTART reuses the process");
+    assert_eq!(
+        launches(dir.path(), 2),
+        6,
+        "UNKNOWN to RESTART: one launch per game"
+    );
+    // A crash costs the game, and the next game starts a new process.
+    let mut a = strings(&["--games", "4", "--tc", "turn=1"]);
+    a.extend([
+        "-e".into(),
+        mock_engine("crashy", &["--mode", "crash", "--after", "3"]),
+    ]);
+    a.extend(["-e".into(), mock_engine("steady", &[])]);
+    let (dir, games, _) = run_ok("relaunch", &a);
+    assert_eq!(games.len(), 4);
+    assert_eq!(launches(dir.path(), 2), 1);
+    let crashes = games.iter().filter(|g| g["reason"] == "crash").count();
+    assert_eq!(
+        launches(dir.path(), 1),
+        1 + crashes.min(3),
+        "one relaunch after each crash"
+    );
+}

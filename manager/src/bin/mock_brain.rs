@@ -274,6 +274,8 @@ impl Brain {
 
 fn main() {
     let cfg = parse_args();
+    // One stderr line per launch: the manager's engine logs show how often it was started.
+    eprintln!("mock-brain started (pid {})", std::process::id());
     let rng = cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let out = Box::leak(Box::new(std::io::stdout())).lock();
     let mut brain = Brain {
