@@ -65,7 +65,7 @@ pub fn threat(pos: &mut Position, buf: &mut Vec<Cell>) -> Threat {
 }
 
 /// Whether `them` has a legal point that makes a straight four or a double four.
-fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Cell>) -> bool {
+pub fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Cell>) -> bool {
     if pos.count(them, Class::Flex4) + pos.count(them, Class::FourFour) == 0 {
         return false;
     }
@@ -167,4 +167,19 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: &Histor
         s += 200;
     }
     s + history.score(us, c) / 64
+}
+
+/// Own moves that make an open three (and no four), legal ones: the quiet threats of a VCT.
+pub fn threes(pos: &mut Position, color: Color, out: &mut Vec<Cell>) {
+    pos.points_of_class(color, Class::Three, out);
+    let mut keep = 0;
+    for i in 0..out.len() {
+        let c = out[i];
+        let k = pos.class(color, c);
+        if matches!(k, Class::Three | Class::ThreeThree) && pos.is_legal_for(color, c) {
+            out[keep] = c;
+            keep += 1;
+        }
+    }
+    out.truncate(keep);
 }

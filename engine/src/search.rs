@@ -12,7 +12,7 @@ use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
-use crate::threat::Vcf;
+use crate::threat::{Vcf, Vct};
 use crate::tt::{Bound, Tt};
 
 /// A score from the side to move's point of view. `WIN - n` = win in n plies.
@@ -22,6 +22,10 @@ pub const WIN: Score = 30_000;
 /// Scores beyond this are wins or losses found by search.
 pub const WIN_BOUND: Score = WIN - MAX_PLY as Score - 100;
 const INF: Score = WIN + 1;
+/// Node budget of the root VCT (deterministic when no clock is given).
+const VCT_NODES: u64 = 20_000;
+/// Reported distance of a VCT win (the solver proves the win, not its length).
+const VCT_PLIES: Score = 64;
 
 /// What bounds one search. `start` is when the request arrived (time is counted from it).
 #[derive(Debug, Clone)]
@@ -398,6 +402,36 @@ impl<'a> Worker<'a> {
                 });
             }
             self.nodes += self.vcf.take_nodes();
+            // Then a bounded VCT: wins by threes and fours.
+            let deadline = limits
+                .optimum
+                .or(limits.maximum)
+                .map(|t| limits.start + t / 4);
+            let mut vct = Vct::new(1 << 16);
+            let found = vct.solve(&mut self.pos, self.shared.blocked, 10, VCT_NODES, deadline);
+            self.nodes += vct.take_nodes();
+            if let Some(c) = found {
+                let score = WIN - VCT_PLIES;
+                let pv = vec![self.to_pos(c)];
+                let info = SearchInfo {
+                    depth: 1,
+                    seldepth: VCT_PLIES,
+                    score,
+                    nodes: self.total_nodes(),
+                    elapsed: limits.start.elapsed(),
+                    pv: pv.clone(),
+                };
+                if let Some(cb) = on_info.as_mut() {
+                    cb(&info);
+                }
+                return Some(SearchResult {
+                    best: Move::Stone(pv[0]),
+                    score,
+                    pv,
+                    depth: 1,
+                    nodes: info.nodes,
+                });
+            }
         }
         while depth <= max_depth {
             self.seldepth = 0;

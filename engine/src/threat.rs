@@ -1,10 +1,19 @@
-//! Threat-space search: VCF ("victory by continuous fours"). The attacker plays only moves
+//! Threat-space search: VCF ("victory by continuous fours") and VCT ("victory by continuous
+//! threats", fours and open threes).
+//!
+//! VCF: the attacker plays only moves
 //! that make a four; the defender's reply is forced (the four's completion point), unless the
 //! defender can make five first. A straight four, a double four, or a four whose completion
 //! point is forbidden for a Renju black defender wins.
 //!
 //! Failures are remembered in a small direct-mapped cache keyed by the position's Zobrist key
 //! and the remaining depth, so transpositions of the same fours are not searched twice.
+//!
+//! VCT: the attacker may also play open threes. After a three the defender may answer with any
+//! point where the attacker would make a four (that covers every block of the three) or with a
+//! four of its own; the three wins only if every such answer loses. A counter-four the attacker
+//! cannot answer with a threat counts as a failure, so a reported VCT is a real win under these
+//! moves; a missed one is possible (the search is bounded).
 
 use tengen_rules::Color;
 
@@ -167,7 +176,7 @@ impl Vcf {
         for &c in buf.iter() {
             pos.play(c);
             // The defender must take our five point, unless it can make five itself.
-            let reply = self.forced_reply(pos, us, them, c);
+            let reply = forced_reply(pos, us, them, c);
             match reply {
                 Reply::AttackerWins => {
                     pos.undo();
@@ -199,40 +208,6 @@ impl Vcf {
         }
         false
     }
-
-    /// After the attacker's four: the defender's only reply, or the verdict.
-    fn forced_reply(&mut self, pos: &mut Position, us: Color, them: Color, four: Cell) -> Reply {
-        if pos.count(them, Class::Five) > 0 {
-            return Reply::DefenderEscapes;
-        }
-        let fives = pos.count(us, Class::Five);
-        if fives >= 2 {
-            return Reply::AttackerWins;
-        }
-        if fives == 0 {
-            // Not a four after all (cannot happen with pattern-selected moves).
-            return Reply::DefenderEscapes;
-        }
-        // The completion point lies on one of the four's lines, within four points of it.
-        let mut d = None;
-        'search: for step in STEPS {
-            for k in (-4isize..=4).filter(|&k| k != 0) {
-                let c = (four as isize + step * k) as Cell;
-                if pos.is_empty(c) && pos.class(us, c) == Class::Five {
-                    d = Some(c);
-                    break 'search;
-                }
-            }
-        }
-        let Some(d) = d else {
-            return Reply::DefenderEscapes;
-        };
-        if !pos.is_legal_for(them, d) {
-            // Renju: black cannot block on a forbidden point.
-            return Reply::AttackerWins;
-        }
-        Reply::Block(d)
-    }
 }
 
 use crate::movegen::Threat;
@@ -241,4 +216,264 @@ enum Reply {
     AttackerWins,
     DefenderEscapes,
     Block(Cell),
+}
+
+/// After the attacker's four: the defender's only reply, or the verdict.
+fn forced_reply(pos: &mut Position, us: Color, them: Color, four: Cell) -> Reply {
+    if pos.count(them, Class::Five) > 0 {
+        return Reply::DefenderEscapes;
+    }
+    let fives = pos.count(us, Class::Five);
+    if fives >= 2 {
+        return Reply::AttackerWins;
+    }
+    if fives == 0 {
+        // Not a four after all (cannot happen with pattern-selected moves).
+        return Reply::DefenderEscapes;
+    }
+    // The completion point lies on one of the four's lines, within four points of it.
+    let mut d = None;
+    'search: for step in STEPS {
+        for k in (-4isize..=4).filter(|&k| k != 0) {
+            let c = (four as isize + step * k) as Cell;
+            if pos.is_empty(c) && pos.class(us, c) == Class::Five {
+                d = Some(c);
+                break 'search;
+            }
+        }
+    }
+    let Some(d) = d else {
+        return Reply::DefenderEscapes;
+    };
+    if !pos.is_legal_for(them, d) {
+        // Renju: black cannot block on a forbidden point.
+        return Reply::AttackerWins;
+    }
+    Reply::Block(d)
+}
+
+/// A VCT solver (with its own VCF solver for the attacker's quick wins).
+#[derive(Debug, Clone)]
+pub struct Vct {
+    vcf: Vcf,
+    keys: Vec<u64>,
+    /// Per slot: bit 7 = win, bits 0..7 = depth searched.
+    info: Vec<u8>,
+    nodes: u64,
+    limit: u64,
+    deadline: Option<std::time::Instant>,
+    out_of_time: bool,
+    bufs: Vec<Vec<Cell>>,
+}
+
+const VCT_WIN: u8 = 0x80;
+
+impl Vct {
+    /// A solver whose cache has `entries` slots (rounded up to a power of two).
+    #[must_use]
+    pub fn new(entries: usize) -> Vct {
+        let n = entries.next_power_of_two().max(1024);
+        Vct {
+            vcf: Vcf::new(entries),
+            keys: vec![0; n],
+            info: vec![0; n],
+            nodes: 0,
+            limit: 0,
+            deadline: None,
+            out_of_time: false,
+            bufs: Vec::new(),
+        }
+    }
+
+    /// Nodes visited since the last call (and reset the count).
+    pub fn take_nodes(&mut self) -> u64 {
+        std::mem::take(&mut self.nodes) + self.vcf.take_nodes()
+    }
+
+    /// Look for a VCT of at most `max_threats` attacker moves for the side to move, within
+    /// `max_nodes` nodes and before `deadline`. Returns the first move of a win. Root moves
+    /// in `excluded` are not tried.
+    pub fn solve(
+        &mut self,
+        pos: &mut Position,
+        excluded: &[Cell],
+        max_threats: i32,
+        max_nodes: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<Cell> {
+        self.limit = self.nodes + max_nodes;
+        self.deadline = deadline;
+        self.out_of_time = false;
+        let mut first = None;
+        // Raise the depth step by step: short wins first, and shallow failures fill the cache.
+        for depth in 1..=max_threats {
+            if self.attack(pos, depth, 0, excluded, &mut first) {
+                return first;
+            }
+            if self.exhausted() {
+                break;
+            }
+        }
+        None
+    }
+
+    fn exhausted(&mut self) -> bool {
+        if self.nodes > self.limit {
+            return true;
+        }
+        if self.nodes & 255 == 0 {
+            if let Some(d) = self.deadline {
+                self.out_of_time |= std::time::Instant::now() >= d;
+            }
+        }
+        self.out_of_time
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key >> 24) as usize & (self.keys.len() - 1)
+    }
+
+    fn attack(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        excluded: &[Cell],
+        first: &mut Option<Cell>,
+    ) -> bool {
+        self.nodes += 1;
+        if self.exhausted() {
+            return false;
+        }
+        while self.bufs.len() <= 2 * ply + 1 {
+            self.bufs.push(Vec::new());
+        }
+        let mut cands = std::mem::take(&mut self.bufs[2 * ply]);
+        let found = self.attack_inner(pos, depth, ply, excluded, first, &mut cands);
+        self.bufs[2 * ply] = cands;
+        found
+    }
+
+    fn attack_inner(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        excluded: &[Cell],
+        first: &mut Option<Cell>,
+        cands: &mut Vec<Cell>,
+    ) -> bool {
+        let us = pos.side();
+        let them = us.opponent();
+        let allowed = |c: &Cell| !excluded.contains(c);
+        match movegen::threat(pos, cands) {
+            Threat::WinNow(c) | Threat::WinIn3(c) if allowed(&c) => {
+                *first = Some(c);
+                return true;
+            }
+            Threat::Lost(_) => return false,
+            Threat::MustBlock(c) => {
+                if !allowed(&c) {
+                    return false;
+                }
+                cands.clear();
+                cands.push(c);
+            }
+            Threat::Defend => {
+                // The opponent threatens a straight four: only fours keep the initiative.
+                movegen::fours(pos, us, cands);
+                cands.retain(allowed);
+            }
+            _ => {
+                if depth <= 0 {
+                    return false;
+                }
+                if let Some(line) = self.vcf.solve(pos, excluded, 30, 500) {
+                    *first = line.first().copied();
+                    return true;
+                }
+                let mut threes = Vec::new();
+                movegen::fours(pos, us, cands);
+                movegen::threes(pos, us, &mut threes);
+                threes.sort_by_cached_key(|&c| -pos.combo(us, c).value);
+                cands.extend(threes);
+                cands.retain(allowed);
+            }
+        }
+        if depth <= 0 {
+            return false;
+        }
+        let key = pos.hash();
+        let i = self.slot(key);
+        if ply > 0 && self.keys[i] == key {
+            let info = self.info[i];
+            if info & VCT_WIN != 0 && i32::from(info & 0x7F) <= depth {
+                return true;
+            }
+            if info & VCT_WIN == 0 && i32::from(info & 0x7F) >= depth {
+                return false;
+            }
+        }
+        for &c in cands.iter() {
+            pos.play(c);
+            let won = if pos.count(us, Class::Five) > 0 {
+                match forced_reply(pos, us, them, c) {
+                    Reply::AttackerWins => true,
+                    Reply::DefenderEscapes => false,
+                    Reply::Block(d) => {
+                        pos.play(d);
+                        let mut ignored = None;
+                        let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored);
+                        pos.undo();
+                        r
+                    }
+                }
+            } else {
+                self.every_defence_loses(pos, depth, ply)
+            };
+            pos.undo();
+            if won {
+                *first = Some(c);
+                self.keys[i] = key;
+                self.info[i] = VCT_WIN | depth.clamp(0, 127) as u8;
+                return true;
+            }
+            if self.exhausted() {
+                return false;
+            }
+        }
+        if !self.exhausted() {
+            self.keys[i] = key;
+            self.info[i] = depth.clamp(0, 127) as u8;
+        }
+        false
+    }
+
+    /// After a quiet threat by the attacker (the defender is to move): does every defence lose?
+    fn every_defence_loses(&mut self, pos: &mut Position, depth: i32, ply: usize) -> bool {
+        let defender = pos.side();
+        let attacker = defender.opponent();
+        let mut defences = std::mem::take(&mut self.bufs[2 * ply + 1]);
+        // Not a threat at all: the defender has a free move.
+        let threat = movegen::opponent_threatens_four(pos, attacker, &mut defences);
+        let result = if threat {
+            movegen::defences(pos, &mut defences);
+            let mut all_lose = true;
+            for &e in defences.iter() {
+                pos.play(e);
+                let mut ignored = None;
+                let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored);
+                pos.undo();
+                if !r {
+                    all_lose = false;
+                    break;
+                }
+            }
+            all_lose
+        } else {
+            false
+        };
+        self.bufs[2 * ply + 1] = defences;
+        result
+    }
 }

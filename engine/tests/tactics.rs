@@ -212,6 +212,26 @@ fn vcf_case(c: &Case) {
     }
 }
 
+fn vct_case(c: &Case) {
+    let board = c.board();
+    let mut pos = Position::from_board(&board);
+    let mut vct = tengen_engine::threat::Vct::new(1 << 16);
+    let first = vct.solve(&mut pos, &[], 8, c.budget, None);
+    let nodes = vct.take_nodes();
+    let p =
+        pos.pos_of(first.unwrap_or_else(|| panic!("{}: no VCT within {} nodes", c.id, c.budget)));
+    assert!(board.is_legal(p));
+    if let Some(want) = c.param("move") {
+        assert_eq!(p.to_notation(15), want, "{}", c.id);
+    }
+    println!(
+        "{}: VCT starts {} ({} nodes)",
+        c.id,
+        p.to_notation(15),
+        nodes
+    );
+}
+
 fn search_case(c: &Case) -> (Board, tengen_engine::search::SearchResult) {
     let board = c.board();
     let mut e = Engine::new(16 << 20, 1);
@@ -299,6 +319,7 @@ fn tactics_suite() {
         match c.kind.as_str() {
             "vcf" => vcf_case(c),
             "win" => win_case(c),
+            "vct" => vct_case(c),
             "defend" => defend_case(c),
             "avoid" => avoid_case(c),
             k => panic!("{}: unknown kind {k}", c.id),

@@ -127,3 +127,104 @@ fn vcf_solver_agrees_with_a_reference_on_short_vcfs() {
         "only {wins} wins: the positions are too quiet to test anything"
     );
 }
+
+/// Can the side to move win with at most `quiet` non-four moves and `fours` answered fours,
+/// whatever the defender answers? The defender's answers to a quiet move are *all* legal
+/// points, so a win here is a real win.
+fn reference_vct(b: &mut Board, quiet: u32, fours: u32) -> bool {
+    let us = b.side_to_move();
+    let them = us.opponent();
+    if !fives(b, us).is_empty() {
+        return true;
+    }
+    let theirs = fives(b, them);
+    let candidates = match theirs.len() {
+        0 => near(b),
+        1 => theirs,
+        _ => return false,
+    };
+    for p in candidates {
+        if !b.is_legal(p) {
+            continue;
+        }
+        b.play(Move::Stone(p)).unwrap();
+        let won = if !fives(b, them).is_empty() {
+            false
+        } else {
+            let completions = fives(b, us);
+            if completions.len() >= 2 || (completions.len() == 1 && !b.is_legal(completions[0])) {
+                true
+            } else if completions.len() == 1 {
+                fours > 0 && {
+                    b.play(Move::Stone(completions[0])).unwrap();
+                    let r = reference_vct(b, quiet, fours - 1);
+                    b.undo().unwrap();
+                    r
+                }
+            } else if quiet > 0 {
+                let mut all_lose = true;
+                for e in b.empty_points().collect::<Vec<_>>() {
+                    if !b.is_legal(e) {
+                        continue;
+                    }
+                    b.play(Move::Stone(e)).unwrap();
+                    let lost = b.outcome().is_none() && reference_vct(b, quiet - 1, fours);
+                    b.undo().unwrap();
+                    if !lost {
+                        all_lose = false;
+                        break;
+                    }
+                }
+                all_lose
+            } else {
+                false
+            }
+        };
+        b.undo().unwrap();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+#[test]
+fn vct_wins_are_real_wins() {
+    use tengen_engine::threat::Vct;
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut claimed = 0;
+    for round in 0..200 {
+        let rule = [Rule::Freestyle, Rule::Renju, Rule::Standard][round % 3];
+        let size = 9;
+        let mut b = Board::new(size, rule);
+        let n = rng.gen_range(8..20);
+        for _ in 0..n {
+            let p = Pos::new(rng.gen_range(1..8), rng.gen_range(1..8));
+            if b.is_legal(p) {
+                b.play(Move::Stone(p)).unwrap();
+                if b.outcome().is_some() {
+                    b.undo().unwrap();
+                    break;
+                }
+            }
+        }
+        let mut pos = Position::from_board(&b);
+        // One quiet threat, then a straight four or a five (the reference lets the attacker
+        // use fours too, so it accepts at least what the solver may claim).
+        let mut vcf = Vcf::new(1 << 12);
+        if vcf.solve(&mut pos, &[], 3, u64::MAX).is_some() {
+            continue;
+        }
+        let found = Vct::new(1 << 12).solve(&mut pos, &[], 1, 1_000_000, None);
+        if let Some(c) = found {
+            claimed += 1;
+            assert!(
+                reference_vct(&mut b.clone(), 1, 4),
+                "VCT {} claimed, {rule} on\n{b}",
+                pos.pos_of(c).to_notation(size)
+            );
+        }
+    }
+    println!("{claimed} VCT wins claimed and confirmed");
+    assert!(claimed >= 3, "only {claimed} VCT wins claimed");
+}
