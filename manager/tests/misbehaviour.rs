@@ -39,7 +39,7 @@ fn check(name: &str, c: &Case) {
     args.push(mock_engine("good", &["--seed", "7"]));
     // A case may set its own time control; the default is tight so that hangs end fast.
     if !c.extra.contains(&"--tc") {
-        args.extend(strings(&["--tc", "turn=0.3"]));
+        args.extend(strings(&["--tc", "turn=1"]));
     }
     args.extend(strings(c.extra));
     let o = run_manager(&args, &tag);
@@ -93,7 +93,7 @@ fn slow_beyond_tolerance_loses_on_time() {
     check(
         "slow",
         &Case {
-            mode: &["--mode", "slow", "--ms", "900"],
+            mode: &["--mode", "slow", "--ms", "2500"],
             extra: &[],
             reason: "time",
             detail: "time",

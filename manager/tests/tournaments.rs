@@ -282,18 +282,18 @@ fn swap2_every_branch_assigns_the_colours_it_chose() {
 
 #[test]
 fn per_move_warnings_are_recorded_and_the_next_overrun_loses() {
-    // 0.1 s per move with one warning, tolerance 50 ms; the slow brain takes 400 ms per move.
+    // 0.3 s per move with one warning, tolerance 100 ms; the slow brain takes 1 s per move.
     let mut a = strings(&[
         "--games",
         "1",
         "--tc",
-        "warn=0.1x1,cap=2",
+        "warn=0.3x1,cap=5",
         "--tolerance",
-        "50ms",
+        "100ms",
         "--openings",
         "none",
     ]);
-    a.extend(["-e".into(), mock_engine("slow", &["--delay", "400"])]);
+    a.extend(["-e".into(), mock_engine("slow", &["--delay", "1000"])]);
     a.extend(["-e".into(), mock_engine("quick", &[])]);
     let (_d, games, _) = run_ok("warn", &a);
     let g = &games[0];
@@ -306,14 +306,16 @@ fn per_move_warnings_are_recorded_and_the_next_overrun_loses() {
             .contains("after the last warning"),
         "{g}"
     );
+    // The slow brain has black: its moves are the even-numbered entries.
     let warned: Vec<&serde_json::Value> = g["moves"]
         .as_array()
         .unwrap()
         .iter()
+        .step_by(2)
         .filter(|m| m.get("warning").is_some())
         .collect();
     assert_eq!(warned.len(), 1, "one warning recorded on its move: {g}");
-    assert!(warned[0]["ms"].as_u64().unwrap() >= 400);
+    assert!(warned[0]["ms"].as_u64().unwrap() >= 1000);
     assert!(notes(g).iter().any(|n| n.contains("time warning 1")), "{g}");
 }
 
