@@ -40,6 +40,9 @@ pub struct Position {
     lut: Box<[[u8; CELLS]; 4]>,
     pats: Box<[[Packed; CELLS]; 2]>,
     near: Box<[u8; CELLS]>,
+    /// Per side, the empty points whose class is at least [`Class::Three`] (one bit each):
+    /// threat lookups visit only these instead of the whole board.
+    threats: [[u64; CELLS / 64]; 2],
     value: [i32; 2],
     counts: [[u16; CLASSES]; 2],
     stones_hash: u64,
@@ -101,6 +104,7 @@ impl Position {
             lut: Box::new([[0; CELLS]; 4]),
             pats: Box::new([[0; CELLS]; 2]),
             near: Box::new([0; CELLS]),
+            threats: [[0; CELLS / 64]; 2],
             value: [0; 2],
             counts: [[0; CLASSES]; 2],
             stones_hash: 0,
@@ -286,6 +290,7 @@ impl Position {
             let (class, value) = self.combos[s].class_value(self.pats[s][ci]);
             self.value[s] -= value;
             self.counts[s][class] -= 1;
+            self.threats[s][ci / 64] &= !(1 << (ci % 64));
         }
         let v = stone_of(color);
         self.cells[ci] = v;
@@ -339,6 +344,9 @@ impl Position {
             let (class, value) = self.combos[s].class_value(p);
             self.value[s] += value;
             self.counts[s][class] += 1;
+            if class != 0 {
+                self.threats[s][ci / 64] |= 1 << (ci % 64);
+            }
         }
     }
 
@@ -376,6 +384,9 @@ impl Position {
                 self.value[s] += b_value - a_value;
                 self.counts[s][a_class] -= 1;
                 self.counts[s][b_class] += 1;
+                if (a_class == 0) != (b_class == 0) {
+                    self.threats[s][q / 64] ^= 1 << (q % 64);
+                }
             }
         }
     }
@@ -384,6 +395,7 @@ impl Position {
     fn recompute(&mut self) {
         self.value = [0; 2];
         self.counts = [[0; CLASSES]; 2];
+        self.threats = [[0; CELLS / 64]; 2];
         for ci in 0..CELLS {
             self.near[ci] = 0;
         }
@@ -411,6 +423,9 @@ impl Position {
                     let k = self.combos[s].lookup(p);
                     self.value[s] += k.value;
                     self.counts[s][k.class as usize] += 1;
+                    if k.class != Class::Plain {
+                        self.threats[s][ci / 64] |= 1 << (ci % 64);
+                    }
                 }
             }
             if self.cells[ci] != cell::EMPTY {
@@ -519,17 +534,20 @@ impl Position {
         );
     }
 
-    /// Empty points where `color` gets at least class `min` (only near stones can qualify).
+    /// Empty points where `color` gets at least class `min` (which must be at least
+    /// [`Class::Three`]), in board order.
     pub fn points_of_class(&self, color: Color, min: Class, out: &mut Vec<Cell>) {
+        debug_assert!(min >= Class::Three);
         out.clear();
         let s = idx(color);
-        for &c in &self.board_cells {
-            let ci = c as usize;
-            if self.near[ci] > 0
-                && self.cells[ci] == cell::EMPTY
-                && self.combos[s].lookup(self.pats[s][ci]).class >= min
-            {
-                out.push(c);
+        for (w, &word) in self.threats[s].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let ci = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if self.combos[s].lookup(self.pats[s][ci]).class >= min {
+                    out.push(ci as Cell);
+                }
             }
         }
     }
@@ -545,6 +563,9 @@ impl Position {
                 "values {:?} vs fresh {:?}",
                 self.value, fresh.value
             ));
+        }
+        if fresh.threats != self.threats {
+            return Err("threat point sets differ".to_string());
         }
         if fresh.counts != self.counts {
             return Err(format!(

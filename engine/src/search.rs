@@ -22,6 +22,8 @@ pub const WIN: Score = 30_000;
 /// Scores beyond this are wins or losses found by search.
 pub const WIN_BOUND: Score = WIN - MAX_PLY as Score - 100;
 const INF: Score = WIN + 1;
+/// How far past the horizon the defences against an open three are still searched.
+const QS_DEFEND_PLIES: i32 = 4;
 /// Node budget of the root VCT (deterministic when no clock is given).
 const VCT_NODES: u64 = 20_000;
 /// Reported distance of a VCT win (the solver proves the win, not its length).
@@ -600,19 +602,23 @@ impl<'a> Worker<'a> {
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
 
         let forced = matches!(threat, Threat::MustBlock(_));
-        if depth <= 0 && !forced {
+        // An open three against us is not quiet: its defences are searched a few plies past
+        // the horizon (the static score cannot see that the three wins if ignored).
+        let defend_late = threat == Threat::Defend && depth > -QS_DEFEND_PLIES;
+        if depth <= 0 && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
-            let score = if threat == Threat::Quiet
+            let vcf = if threat == Threat::Quiet
                 && self.pos.count(us, crate::pattern::Class::Four)
                     + self.pos.count(us, crate::pattern::Class::FourThree)
                     > 0
-                && self.vcf.quick(&mut self.pos, 12, 400)
             {
-                WIN - plyi - 5
+                self.vcf.solve(&mut self.pos, &[], 12, 400)
             } else {
-                static_eval
+                None
             };
+            // The line ends with the winning four or five; a straight four needs two more plies.
+            let score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
             self.nodes += self.vcf.take_nodes();
             self.bufs[ply] = buf;
             return score;
