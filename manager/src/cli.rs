@@ -98,8 +98,9 @@ pub struct Cli {
     pub seed: Option<u64>,
 
     /// Opening procedure: free, file (stones from --openings), swap2 (through SWAP2BOARD),
-    /// chinese (not yet implemented). Default: file when there are openings, else free.
-    /// Example: --opening-rule swap2
+    /// chinese (designated opening, swap, N fifth moves, passes, draw offers; see
+    /// CHINESE.md). Default: file when there are openings, else free.
+    /// Example: --opening-rule chinese
     #[arg(long, value_name = "RULE")]
     pub opening_rule: Option<String>,
 
@@ -153,6 +154,10 @@ pub struct Cli {
     /// No progress output (the final table and warnings are still printed). Example: --quiet
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// The Chinese rules' options (`--chinese-*`, `--equivalence`, `--passes`, `--fallback-swap`).
+    #[command(flatten)]
+    pub chinese: crate::game::chinese::ChineseArgs,
 }
 
 /// A command line that cannot be run.
@@ -456,15 +461,12 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
         Some("free") => OpeningRule::Free,
         Some("file") => OpeningRule::File,
         Some("swap2") => OpeningRule::Swap2,
-        Some("chinese") => {
-            return Err(bad(
-                "--opening-rule",
-                "chinese",
-                "not yet implemented (the Chinese procedure is planned; use free, file or swap2)",
-            ))
-        }
+        Some("chinese") => OpeningRule::Chinese(cli.chinese.rules(true)?),
         Some(other) => return Err(bad("--opening-rule", other, "free, file, swap2 or chinese")),
     };
+    if !matches!(opening_rule, OpeningRule::Chinese(_)) {
+        cli.chinese.rules(false)?;
+    }
     let book = match opening_rule {
         OpeningRule::File if book.is_none() => {
             return Err(bad(
@@ -477,11 +479,12 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
         // Free starts from the empty board; Swap2 lays its own stones.
         OpeningRule::Free | OpeningRule::Swap2 if cli.openings.is_none() => None,
         OpeningRule::Free => book,
-        OpeningRule::Swap2 => {
+        OpeningRule::Swap2 | OpeningRule::Chinese(_) if cli.openings.is_none() => None,
+        OpeningRule::Swap2 | OpeningRule::Chinese(_) => {
             return Err(bad(
                 "--openings",
                 cli.openings.unwrap_or_default(),
-                "no opening book with --opening-rule swap2",
+                "no opening book with --opening-rule swap2 or chinese",
             ))
         }
     };
@@ -525,7 +528,7 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
             forbidden,
             draw_after: cli.draw_after,
             max_memory: cli.max_memory.saturating_mul(1024 * 1024),
-            opening_rule,
+            opening_rule: opening_rule.with_seed(seed),
         },
         openings: OpeningPlan {
             book,

@@ -10,6 +10,10 @@ use crate::player::{parse_point, Answer, BlockStone, Failure, GameSetup, Player,
 use crate::record::{EndReason, GameRecord, GameResult, MoveRecord};
 use crate::referee::{Ending, ForbiddenPolicy, Reason, Referee, Verdict};
 
+// The Chinese rules drive this module's private table, so they live in a child module.
+#[path = "chinese.rs"]
+pub mod chinese;
+
 /// How the first stones of a game are laid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum OpeningRule {
@@ -20,6 +24,8 @@ pub enum OpeningRule {
     File,
     /// Swap2 through `SWAP2BOARD` (rules §7.4).
     Swap2,
+    /// The Chinese competition rules (rules §7.1): see [`chinese`].
+    Chinese(chinese::ChineseRules),
 }
 
 /// The settings shared by every game of a run.
@@ -87,6 +93,8 @@ struct Table<'a> {
     referee: Referee,
     moves: Vec<MoveRecord>,
     notes: Vec<String>,
+    /// Chinese-rules state (draw offers, declared extensions).
+    cn: chinese::State,
 }
 
 /// Play one game. `players[0]` takes black (under Swap2 it is the player who lays the first
@@ -104,7 +112,7 @@ pub async fn play_game(
         rules.rule,
         rules.forbidden,
         rules.draw_after,
-        false,
+        rules.opening_rule.passes_allowed(),
     )
     .expect("board size validated by the configuration");
     let mut t = Table {
@@ -119,6 +127,7 @@ pub async fn play_game(
         referee,
         moves: Vec::with_capacity(128),
         notes: Vec::new(),
+        cn: chinese::State::default(),
     };
     let ending = t.run(spec).await;
     let black_player = t.seat[Color::Black.index()];
@@ -132,7 +141,7 @@ pub async fn play_game(
         width: rules.size,
         height: rules.size,
         opening_index: spec.opening_index,
-        opening_name: spec.opening_name.clone(),
+        opening_name: t.cn.opening_name.take().or(spec.opening_name.clone()),
         opening_len: spec.opening.len(),
         moves: t.moves,
         result,
@@ -161,6 +170,9 @@ fn describe(e: &Ending) -> (GameResult, EndReason, Option<String>) {
         Reason::OffBoard(_) | Reason::Occupied(_) | Reason::IllegalPass => EndReason::IllegalMove,
         Reason::Time(_) => EndReason::Time,
         Reason::Crash(_) | Reason::Start(_) => EndReason::Crash,
+        Reason::IllegalOpening(_) => EndReason::IllegalMove,
+        Reason::DrawAgreed => EndReason::DrawAgreed,
+        Reason::RuleViolation(_) => EndReason::RuleViolation,
         Reason::EngineError(_) | Reason::Garbage(_) | Reason::Flood | Reason::Unsolicited(_) => {
             EndReason::NoReply
         }
@@ -218,6 +230,11 @@ impl Table<'_> {
         }
         if self.rules.opening_rule == OpeningRule::Swap2 && spec.opening.is_empty() {
             if let Some(end) = self.swap2().await {
+                return end;
+            }
+        }
+        if let OpeningRule::Chinese(c) = self.rules.opening_rule {
+            if let Some(end) = self.chinese(&c, spec).await {
                 return end;
             }
         }
@@ -307,7 +324,7 @@ impl Table<'_> {
             let n = board.move_count();
             let req = if n == 0 {
                 Request::Begin
-            } else if self.known[who] + 1 == n {
+            } else if self.known[who] + 1 == n && self.cn.turn_ok(who, board.last_move()) {
                 match board.last_move() {
                     Some(Move::Stone(p)) => Request::Turn(i64::from(p.x), i64::from(p.y)),
                     _ => Request::Turn(-1, -1),
@@ -315,6 +332,7 @@ impl Table<'_> {
             } else {
                 Request::Board(self.block_for(color))
             };
+            let req = self.cn.wrap(who, req);
             let answer = match self.ask(who, color, &req).await {
                 Ok(a) => a,
                 Err(end) => return Some(end),
@@ -323,7 +341,11 @@ impl Table<'_> {
                 Ok(w) => w,
                 Err(end) => return Some(end),
             };
-            let Some((x, y)) = parse_point(&answer.text) else {
+            let text = match self.draw_answer(who, color, &answer.text) {
+                Ok(t) => t,
+                Err(end) => return Some(end),
+            };
+            let Some((x, y)) = parse_point(&text) else {
                 self.players[who].discard();
                 return Some(Ending::loss(color, Reason::Garbage(answer.text)));
             };

@@ -115,6 +115,9 @@ pub enum Request {
     Board(Vec<BlockStone>),
     /// `SWAP2BOARD` … `DONE`.
     Swap2(Vec<BlockStone>),
+    /// Lines sent as they are (Tengen extension commands, `YXBLOCK` before a `BOARD`, a draw
+    /// offer's `INFO` before a `TURN`): see `chinese.rs`.
+    Raw(Vec<String>),
 }
 
 /// One engine taking part in a run.
@@ -294,6 +297,12 @@ impl Player {
                 }
                 b.push_str("DONE\r\n");
             }
+            Request::Raw(lines) => {
+                for l in lines {
+                    b.push_str(l);
+                    b.push_str("\r\n");
+                }
+            }
         }
         let sent = Instant::now();
         p.write_raw(b.as_bytes()).await?;
@@ -308,6 +317,33 @@ impl Player {
             elapsed,
             reported_ms: reported,
         })
+    }
+
+    /// Whether the engine knows `command`, one that answers nothing when known (such as
+    /// `YXBLOCKRESET`): it is sent followed by `ABOUT`, and an `UNKNOWN` before the `ABOUT`
+    /// answer means it does not. Not charged to any clock.
+    pub async fn knows_silent(&mut self, command: &str) -> Result<bool, Failure> {
+        let result = self.knows_silent_inner(command).await;
+        if result.is_err() {
+            self.discard();
+        }
+        result
+    }
+
+    async fn knows_silent_inner(&mut self, command: &str) -> Result<bool, Failure> {
+        let p = self
+            .process
+            .as_mut()
+            .ok_or_else(|| Failure::Crash("engine not running".into()))?;
+        check_unsolicited(p).await?;
+        p.send(&[command, "ABOUT"]).await?;
+        let deadline = Instant::now() + SETUP_TIMEOUT;
+        let first = read_answer(p, deadline, &mut None).await?;
+        if strip_word(&first, "UNKNOWN").is_some() {
+            read_answer(p, deadline, &mut None).await?;
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     /// Forget the engine after a failure: kill its group now.

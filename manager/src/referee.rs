@@ -62,6 +62,12 @@ pub enum Reason {
     Unsolicited(String),
     /// The engine could not be started or refused the game set-up.
     Start(String),
+    /// An illegal designated opening, swap answer, fifth-move offer or choice (Chinese rules).
+    IllegalOpening(String),
+    /// A draw offer was accepted (spec §9).
+    DrawAgreed,
+    /// A second violation of the draw-offer limit (spec §9).
+    RuleViolation(String),
 }
 
 impl Reason {
@@ -84,6 +90,9 @@ impl Reason {
             Reason::Flood => "flood".into(),
             Reason::Unsolicited(_) => "unsolicited".into(),
             Reason::Start(_) => "start".into(),
+            Reason::IllegalOpening(_) => "illegal:opening".into(),
+            Reason::DrawAgreed => "draw:agreed".into(),
+            Reason::RuleViolation(_) => "rule-violation".into(),
         }
     }
 
@@ -97,6 +106,7 @@ impl Reason {
             Reason::Crash(t) | Reason::EngineError(t) | Reason::Start(t) | Reason::Time(t) => {
                 Some(t.clone())
             }
+            Reason::IllegalOpening(t) | Reason::RuleViolation(t) => Some(t.clone()),
             _ => None,
         }
     }

@@ -338,8 +338,17 @@ fn bad_options_give_one_line_errors_naming_the_input() {
     assert!(e.contains("--tc") && e.contains("10+x"), "{e}");
     let e = cli_error(&["-e", &eng, "-e", &format!("cmd={m} colour=red")]);
     assert!(e.contains("colour=red"), "{e}");
-    let e = cli_error(&["-e", &eng, "-e", &eng, "--opening-rule", "chinese"]);
-    assert!(e.contains("not yet implemented"), "{e}");
+    let e = cli_error(&[
+        "-e",
+        &eng,
+        "-e",
+        &eng,
+        "--opening-rule",
+        "chinese",
+        "--equivalence",
+        "mirror",
+    ]);
+    assert!(e.contains("--equivalence") && e.contains("mirror"), "{e}");
     let e = cli_error(&["-e", &eng, "-e", &eng, "-e", &eng]);
     assert!(e.contains("exactly 2 engines"), "{e}");
     let e = cli_error(&["-e", &eng, "-e", &eng, "--size", "30"]);
