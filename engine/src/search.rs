@@ -12,7 +12,7 @@ use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
-use crate::threat::{Vcf, Vct};
+use crate::threat::{Interrupt, Vcf, Vct};
 use crate::tt::{Bound, Tt};
 
 /// A score from the side to move's point of view. `WIN - n` = win in n plies.
@@ -377,9 +377,15 @@ impl<'a> Worker<'a> {
         let mut depth = 1 + (self.id % 2) as i32;
         // Root VCF first: a forced win by fours needs no deeper search.
         if self.id == 0 {
-            if let Some(line) = self
-                .vcf
-                .solve(&mut self.pos, self.shared.blocked, 40, 200_000)
+            // Both root solvers give up at the hard limit or on `stop`, like the search.
+            let hard = limits.maximum.map(|t| limits.start + t);
+            let interrupt = Interrupt {
+                deadline: hard,
+                stop: Some(self.shared.stop),
+            };
+            if let Some(line) =
+                self.vcf
+                    .solve_until(&mut self.pos, self.shared.blocked, 40, 200_000, interrupt)
             {
                 self.nodes += self.vcf.take_nodes();
                 let score = WIN - line.len() as Score;
@@ -405,12 +411,16 @@ impl<'a> Worker<'a> {
             }
             self.nodes += self.vcf.take_nodes();
             // Then a bounded VCT: wins by threes and fours.
-            let deadline = limits
+            let soft = limits
                 .optimum
                 .or(limits.maximum)
                 .map(|t| limits.start + t / 4);
+            let interrupt = Interrupt {
+                deadline: soft,
+                ..interrupt
+            };
             let mut vct = Vct::new(1 << 16);
-            let found = vct.solve(&mut self.pos, self.shared.blocked, 10, VCT_NODES, deadline);
+            let found = vct.solve(&mut self.pos, self.shared.blocked, 10, VCT_NODES, interrupt);
             self.nodes += vct.take_nodes();
             if let Some(c) = found {
                 let score = WIN - VCT_PLIES;

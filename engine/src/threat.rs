@@ -17,9 +17,28 @@
 
 use tengen_rules::Color;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use crate::movegen;
 use crate::pattern::Class;
 use crate::position::{Cell, Position, STEPS};
+
+/// When a solver must give up early: a deadline and/or a stop flag, polled every 256 nodes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Interrupt<'a> {
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up once this flag is set.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl Interrupt<'_> {
+    fn fired(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
 
 /// A VCF solver with its own failure cache.
 #[derive(Debug, Clone)]
@@ -28,6 +47,7 @@ pub struct Vcf {
     depths: Vec<u8>,
     nodes: u64,
     limit: u64,
+    interrupted: bool,
     bufs: Vec<Vec<Cell>>,
 }
 
@@ -41,6 +61,7 @@ impl Vcf {
             depths: vec![0; n],
             nodes: 0,
             limit: 0,
+            interrupted: false,
             bufs: Vec::new(),
         }
     }
@@ -48,6 +69,25 @@ impl Vcf {
     /// Nodes visited since the last call (and reset the count).
     pub fn take_nodes(&mut self) -> u64 {
         std::mem::take(&mut self.nodes)
+    }
+
+    /// Like [`Vcf::solve`], but gives up when `interrupt` fires.
+    pub fn solve_until(
+        &mut self,
+        pos: &mut Position,
+        excluded: &[Cell],
+        max_fours: i32,
+        max_nodes: u64,
+        interrupt: Interrupt<'_>,
+    ) -> Option<Vec<Cell>> {
+        self.limit = self.nodes + max_nodes;
+        self.interrupted = false;
+        let mut line = Vec::new();
+        if self.attack(pos, max_fours, &mut line, excluded, 0, interrupt) {
+            Some(line)
+        } else {
+            None
+        }
     }
 
     /// Forget cached failures.
@@ -66,20 +106,12 @@ impl Vcf {
         max_fours: i32,
         max_nodes: u64,
     ) -> Option<Vec<Cell>> {
-        self.limit = self.nodes + max_nodes;
-        let mut line = Vec::new();
-        if self.attack(pos, max_fours, &mut line, excluded, 0) {
-            Some(line)
-        } else {
-            None
-        }
+        self.solve_until(pos, excluded, max_fours, max_nodes, Interrupt::default())
     }
 
     /// Whether the side to move has a VCF within the bounds (no line recorded).
     pub fn quick(&mut self, pos: &mut Position, max_fours: i32, max_nodes: u64) -> bool {
-        self.limit = self.nodes + max_nodes;
-        let mut line = Vec::new();
-        self.attack(pos, max_fours, &mut line, &[], 0)
+        self.solve(pos, &[], max_fours, max_nodes).is_some()
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -105,9 +137,13 @@ impl Vcf {
         line: &mut Vec<Cell>,
         excluded: &[Cell],
         ply: usize,
+        interrupt: Interrupt<'_>,
     ) -> bool {
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes & 255 == 0 && interrupt.fired() {
+            self.interrupted = true;
+        }
+        if self.nodes > self.limit || self.interrupted {
             return false;
         }
         let us = pos.side();
@@ -116,7 +152,9 @@ impl Vcf {
             self.bufs.push(Vec::new());
         }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let found = self.attack_inner(pos, us, them, depth, line, excluded, ply, &mut buf);
+        let found = self.attack_inner(
+            pos, us, them, depth, line, excluded, ply, &mut buf, interrupt,
+        );
         self.bufs[ply] = buf;
         found
     }
@@ -132,6 +170,7 @@ impl Vcf {
         excluded: &[Cell],
         ply: usize,
         buf: &mut Vec<Cell>,
+        interrupt: Interrupt<'_>,
     ) -> bool {
         let allowed = |c: &Cell| !excluded.contains(c);
         match movegen::threat(pos, buf) {
@@ -190,7 +229,7 @@ impl Vcf {
                     pos.play(d);
                     line.push(c);
                     line.push(d);
-                    let won = self.attack(pos, depth - 1, line, &[], ply + 1);
+                    let won = self.attack(pos, depth - 1, line, &[], ply + 1, interrupt);
                     pos.undo();
                     pos.undo();
                     if won {
@@ -199,11 +238,11 @@ impl Vcf {
                     line.truncate(line.len() - 2);
                 }
             }
-            if self.nodes > self.limit {
+            if self.nodes > self.limit || self.interrupted {
                 return false;
             }
         }
-        if self.nodes <= self.limit {
+        if self.nodes <= self.limit && !self.interrupted {
             self.remember_failure(key, depth);
         }
         false
@@ -261,7 +300,6 @@ pub struct Vct {
     info: Vec<u8>,
     nodes: u64,
     limit: u64,
-    deadline: Option<std::time::Instant>,
     out_of_time: bool,
     bufs: Vec<Vec<Cell>>,
 }
@@ -279,7 +317,6 @@ impl Vct {
             info: vec![0; n],
             nodes: 0,
             limit: 0,
-            deadline: None,
             out_of_time: false,
             bufs: Vec::new(),
         }
@@ -291,40 +328,37 @@ impl Vct {
     }
 
     /// Look for a VCT of at most `max_threats` attacker moves for the side to move, within
-    /// `max_nodes` nodes and before `deadline`. Returns the first move of a win. Root moves
-    /// in `excluded` are not tried.
+    /// `max_nodes` nodes and until `interrupt` fires. Returns the first move of a win. Root
+    /// moves in `excluded` are not tried.
     pub fn solve(
         &mut self,
         pos: &mut Position,
         excluded: &[Cell],
         max_threats: i32,
         max_nodes: u64,
-        deadline: Option<std::time::Instant>,
+        interrupt: Interrupt<'_>,
     ) -> Option<Cell> {
         self.limit = self.nodes + max_nodes;
-        self.deadline = deadline;
         self.out_of_time = false;
         let mut first = None;
         // Raise the depth step by step: short wins first, and shallow failures fill the cache.
         for depth in 1..=max_threats {
-            if self.attack(pos, depth, 0, excluded, &mut first) {
+            if self.attack(pos, depth, 0, excluded, &mut first, interrupt) {
                 return first;
             }
-            if self.exhausted() {
+            if self.exhausted(interrupt) {
                 break;
             }
         }
         None
     }
 
-    fn exhausted(&mut self) -> bool {
+    fn exhausted(&mut self, interrupt: Interrupt<'_>) -> bool {
         if self.nodes > self.limit {
             return true;
         }
         if self.nodes & 255 == 0 {
-            if let Some(d) = self.deadline {
-                self.out_of_time |= std::time::Instant::now() >= d;
-            }
+            self.out_of_time |= interrupt.fired();
         }
         self.out_of_time
     }
@@ -340,16 +374,17 @@ impl Vct {
         ply: usize,
         excluded: &[Cell],
         first: &mut Option<Cell>,
+        interrupt: Interrupt<'_>,
     ) -> bool {
         self.nodes += 1;
-        if self.exhausted() {
+        if self.exhausted(interrupt) {
             return false;
         }
         while self.bufs.len() <= 2 * ply + 1 {
             self.bufs.push(Vec::new());
         }
         let mut cands = std::mem::take(&mut self.bufs[2 * ply]);
-        let found = self.attack_inner(pos, depth, ply, excluded, first, &mut cands);
+        let found = self.attack_inner(pos, depth, ply, excluded, first, &mut cands, interrupt);
         self.bufs[2 * ply] = cands;
         found
     }
@@ -362,6 +397,7 @@ impl Vct {
         excluded: &[Cell],
         first: &mut Option<Cell>,
         cands: &mut Vec<Cell>,
+        interrupt: Interrupt<'_>,
     ) -> bool {
         let us = pos.side();
         let them = us.opponent();
@@ -388,7 +424,7 @@ impl Vct {
                 if depth <= 0 {
                     return false;
                 }
-                if let Some(line) = self.vcf.solve(pos, excluded, 30, 500) {
+                if let Some(line) = self.vcf.solve_until(pos, excluded, 30, 500, interrupt) {
                     *first = line.first().copied();
                     return true;
                 }
@@ -423,13 +459,13 @@ impl Vct {
                     Reply::Block(d) => {
                         pos.play(d);
                         let mut ignored = None;
-                        let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored);
+                        let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored, interrupt);
                         pos.undo();
                         r
                     }
                 }
             } else {
-                self.every_defence_loses(pos, depth, ply)
+                self.every_defence_loses(pos, depth, ply, interrupt)
             };
             pos.undo();
             if won {
@@ -438,11 +474,11 @@ impl Vct {
                 self.info[i] = VCT_WIN | depth.clamp(0, 127) as u8;
                 return true;
             }
-            if self.exhausted() {
+            if self.exhausted(interrupt) {
                 return false;
             }
         }
-        if !self.exhausted() {
+        if !self.exhausted(interrupt) {
             self.keys[i] = key;
             self.info[i] = depth.clamp(0, 127) as u8;
         }
@@ -450,7 +486,13 @@ impl Vct {
     }
 
     /// After a quiet threat by the attacker (the defender is to move): does every defence lose?
-    fn every_defence_loses(&mut self, pos: &mut Position, depth: i32, ply: usize) -> bool {
+    fn every_defence_loses(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        interrupt: Interrupt<'_>,
+    ) -> bool {
         let defender = pos.side();
         let attacker = defender.opponent();
         let mut defences = std::mem::take(&mut self.bufs[2 * ply + 1]);
@@ -462,7 +504,7 @@ impl Vct {
             for &e in defences.iter() {
                 pos.play(e);
                 let mut ignored = None;
-                let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored);
+                let r = self.attack(pos, depth - 1, ply + 1, &[], &mut ignored, interrupt);
                 pos.undo();
                 if !r {
                     all_lose = false;

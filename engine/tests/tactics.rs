@@ -216,7 +216,7 @@ fn vct_case(c: &Case) {
     let board = c.board();
     let mut pos = Position::from_board(&board);
     let mut vct = tengen_engine::threat::Vct::new(1 << 16);
-    let first = vct.solve(&mut pos, &[], 8, c.budget, None);
+    let first = vct.solve(&mut pos, &[], 8, c.budget, Default::default());
     let nodes = vct.take_nodes();
     let p =
         pos.pos_of(first.unwrap_or_else(|| panic!("{}: no VCT within {} nodes", c.id, c.budget)));
@@ -344,4 +344,32 @@ fn debug_shortest_vcf() {
             vcf.take_nodes()
         );
     }
+}
+
+#[test]
+fn root_solvers_stop_at_the_deadline() {
+    // mintaka-deep-1 under Renju: the VCF solver needs over 100k nodes to exhaust it, far
+    // more than the 60 ms allowed here.
+    let case = cases()
+        .into_iter()
+        .find(|c| c.id == "mintaka-deep-1")
+        .unwrap();
+    let moves = case.board().moves().to_vec();
+    let board = Board::from_moves(15, 15, Rule::Renju, &moves).unwrap();
+    // Build the Renju tables first: their one-time construction is not search time.
+    let _ = Position::from_board(&board);
+    let mut e = Engine::new(16 << 20, 1);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        maximum: Some(std::time::Duration::from_millis(60)),
+        ..Limits::default()
+    };
+    let t = std::time::Instant::now();
+    let r = e.search(&board, &limits, &stop, &[], &mut |_| {});
+    let took = t.elapsed();
+    assert!(board.is_legal(r.best.pos().unwrap()));
+    assert!(
+        took < std::time::Duration::from_millis(300),
+        "took {took:?}"
+    );
 }

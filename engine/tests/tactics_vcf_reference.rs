@@ -215,7 +215,7 @@ fn vct_wins_are_real_wins() {
         if vcf.solve(&mut pos, &[], 3, u64::MAX).is_some() {
             continue;
         }
-        let found = Vct::new(1 << 12).solve(&mut pos, &[], 1, 1_000_000, None);
+        let found = Vct::new(1 << 12).solve(&mut pos, &[], 1, 1_000_000, Default::default());
         if let Some(c) = found {
             claimed += 1;
             assert!(
