@@ -470,7 +470,8 @@ impl Table<'_> {
             self.cn.opening_name = Some(o.to_string());
             n
         } else {
-            let key = spec.pair.unwrap_or(spec.id);
+            // Pairs are numbered by their first game: halve to count them 0, 1, 2, …
+            let key = spec.pair.unwrap_or(spec.id) / 2;
             let (index, sym, who) = match c.opening {
                 OpeningSource::Random => {
                     let r = mix(c.seed ^ mix(key));

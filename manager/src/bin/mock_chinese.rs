@@ -10,8 +10,8 @@
 //! | option | meaning |
 //! |---|---|
 //! | `--ext opening,pass,draw` | features declared to `TGEXT` (default all three); `none`: `UNKNOWN` |
-//! | `--opening 7,7;7,6;7,5;2` | the `TGOPENING` answer, verbatim with `;` as spaces |
-//! | `--swap yes\|no` | the `TGSWAP` answer (default no) |
+//! | `--opening 7,7;7,6;7,5;2` | the `TGOPENING` answer, verbatim with `;` as spaces; `cycle`: in game k (counted from `START`/`RESTART`), designated opening k mod 26 in orientation k / 26 mod 8, N = 1 |
+//! | `--swap yes\|no\|TEXT` | the `TGSWAP` answer: `SWAP`, `NOSWAP` (default) or TEXT verbatim |
 //! | `--offers 6,6;8,8` | the `TGOFFER` answer (default: the first N legal, non-equivalent points closest to the centre) |
 //! | `--choose 6,6;9,9` | the `TGCHOOSE` answer (default: the first offer and the closest legal point) |
 //! | `--script 8,8;pass;9,9+draw;draw` | answers to move requests in order: a point, `pass` (`-1,-1`), `x,y+draw` (`x,y DRAW`), `draw` (`DRAW`); then the closest legal point |
@@ -20,12 +20,14 @@
 
 use std::io::{BufRead, Write};
 
-use tengen_rules::{equivalent_fifth, Board, Color, Equivalence, Move, Pos, Rule};
+use tengen_rules::{
+    equivalent_fifth, Board, Color, Equivalence, Move, Pos, Rule, Symmetry, OPENINGS,
+};
 
 struct Config {
     ext: Option<String>,
     opening: String,
-    swap: bool,
+    swap: String,
     offers: Option<String>,
     choose: Option<String>,
     script: Vec<String>,
@@ -37,7 +39,7 @@ fn parse_args() -> Config {
     let mut c = Config {
         ext: Some("opening pass draw".into()),
         opening: "7,7 7,6 7,5 2".into(),
-        swap: false,
+        swap: "no".into(),
         offers: None,
         choose: None,
         script: Vec::new(),
@@ -54,7 +56,7 @@ fn parse_args() -> Config {
                 c.ext = (v != "none").then(|| v.replace(',', " "));
             }
             "--opening" => c.opening = spaced(val()),
-            "--swap" => c.swap = val() == "yes",
+            "--swap" => c.swap = val(),
             "--offers" => c.offers = Some(spaced(val())),
             "--choose" => c.choose = Some(spaced(val())),
             "--script" => c.script = val().split(';').map(str::to_string).collect(),
@@ -74,6 +76,8 @@ struct Brain {
     blocked: Vec<Pos>,
     step: usize,
     offered: bool,
+    /// Games started (`START`/`RESTART`), for `--opening cycle`.
+    games: usize,
     out: std::io::Stdout,
 }
 
@@ -193,6 +197,7 @@ fn main() {
         blocked: Vec::new(),
         step: 0,
         offered: false,
+        games: 0,
         out: std::io::stdout(),
     };
     let stdin = std::io::stdin();
@@ -212,9 +217,11 @@ fn main() {
                 brain.size = rest.parse().unwrap_or(15);
                 brain.board = Board::new(brain.size, brain.rule);
                 brain.step = 0;
+                brain.games += 1;
                 brain.say("OK");
             }
             "RESTART" => {
+                brain.games += 1;
                 brain.board = Board::new(brain.size, brain.rule);
                 brain.step = 0;
                 brain.blocked.clear();
@@ -262,12 +269,30 @@ fn main() {
             }
             "TGOPENING" if brain.cfg.ext.is_some() => {
                 read_block(&mut lines);
-                let o = brain.cfg.opening.clone();
+                let o = if brain.cfg.opening == "cycle" {
+                    let k = brain.games.saturating_sub(1);
+                    let centre = Pos::new(brain.size / 2, brain.size / 2);
+                    let sym = Symmetry::ALL[(k / OPENINGS.len()) % 8];
+                    let stones = OPENINGS[k % OPENINGS.len()].stones(centre, sym);
+                    format!(
+                        "{} {} {} 1",
+                        stones[0].to_xy(),
+                        stones[1].to_xy(),
+                        stones[2].to_xy()
+                    )
+                } else {
+                    brain.cfg.opening.clone()
+                };
                 brain.say(&o);
             }
             "TGSWAP" if brain.cfg.ext.is_some() => {
                 read_block(&mut lines);
-                brain.say(if brain.cfg.swap { "SWAP" } else { "NOSWAP" });
+                let answer = match brain.cfg.swap.as_str() {
+                    "yes" => "SWAP".to_string(),
+                    "no" => "NOSWAP".to_string(),
+                    other => other.to_string(),
+                };
+                brain.say(&answer);
             }
             "TGOFFER" if brain.cfg.ext.is_some() => {
                 let block = read_block(&mut lines);
