@@ -12,6 +12,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod game;
+pub mod lot;
 pub mod opening;
 pub mod player;
 pub mod process;

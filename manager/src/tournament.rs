@@ -409,13 +409,16 @@ impl Run<'_> {
     async fn knockout(&mut self) -> Result<Option<String>, RunError> {
         let mut seeds: Vec<usize> = (0..self.cfg.engines.len()).collect();
         let mut next_id = 0u64;
+        let lot_seed = crate::lot::seed_from_args(&self.cfg.args);
         while seeds.len() > 1 {
             let (pairs, byes) = knockout_round(&seeds);
             // (a, b, game ids, next opening slot)
             let mut matches: Vec<(usize, usize, Vec<u64>, u64)> = Vec::new();
             let mut plan = Vec::new();
             for &(a, b) in &pairs {
-                let games = plan_mini_match(a, b, next_id, 0, self.cfg.games, &self.cfg.openings);
+                // Colours of the first game by lot (seeded); they alternate afterwards.
+                let (x, y) = crate::lot::colours_by_lot(lot_seed, a, b);
+                let games = plan_mini_match(x, y, next_id, 0, self.cfg.games, &self.cfg.openings);
                 next_id += games.len() as u64;
                 matches.push((a, b, games.iter().map(|g| g.id).collect(), self.cfg.games));
                 plan.extend(games);
@@ -432,7 +435,8 @@ impl Run<'_> {
                 for m in &mut matches {
                     let (pa, pb) = self.mini_match_points(m.0, m.1, &m.2);
                     if pa == pb && tiebreaks < MAX_TIEBREAK_PAIRS {
-                        let games = plan_mini_match(m.0, m.1, next_id, m.3, 2, &self.cfg.openings);
+                        let (x, y) = crate::lot::colours_by_lot(lot_seed, m.0, m.1);
+                        let games = plan_mini_match(x, y, next_id, m.3, 2, &self.cfg.openings);
                         next_id += 2;
                         m.3 += 2;
                         m.2.extend(games.iter().map(|g| g.id));

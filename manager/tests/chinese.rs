@@ -29,7 +29,8 @@ fn plain(name: &str) -> String {
     format!("cmd={} name={name}", mock())
 }
 
-/// Run a Chinese-rules match of `games` games; the output directory and the records.
+/// Run a Chinese-rules match of `games` games (or the tournament `extra` describes, which
+/// must record `games` games); the output directory and the records.
 fn run(engines: [&str; 2], games: u64, extra: &[&str]) -> (tempfile::TempDir, Vec<Value>) {
     let dir = tempfile::tempdir().unwrap();
     let mut args = strings(&[
@@ -45,8 +46,10 @@ fn run(engines: [&str; 2], games: u64, extra: &[&str]) -> (tempfile::TempDir, Ve
         "--out",
     ]);
     args.push(dir.path().display().to_string());
-    args.push("--games".into());
-    args.push(games.to_string());
+    if !extra.contains(&"--games") {
+        args.push("--games".into());
+        args.push(games.to_string());
+    }
     args.extend(strings(extra));
     if !extra.contains(&"--seed") {
         args.extend(strings(&["--seed", "1"]));
@@ -357,4 +360,39 @@ fn the_manager_can_assign_openings_at_random_or_in_sequence() {
     );
     assert_eq!(g[0]["opening_name"], OPENINGS[0].to_string());
     assert_eq!(g[2]["opening_name"], OPENINGS[1].to_string());
+}
+
+#[test]
+fn knockout_colours_by_lot_then_alternating_with_tie_breaks_after_a_level_mini_match() {
+    let mut firsts = std::collections::HashSet::new();
+    for seed in ["1", "2", "3", "4", "5", "6"] {
+        // Every game is adjudicated a draw after 8 moves, so the mini-match stays level and
+        // tie-break pairs follow.
+        let (_d, g) = run(
+            [&cn("A", &[]), &cn("B", &[])],
+            10,
+            &[
+                "--tournament",
+                "knockout",
+                "--games",
+                "2",
+                "--draw-after",
+                "8",
+                "--seed",
+                seed,
+            ],
+        );
+        let (first, _) = tengen_manager::lot::colours_by_lot(seed.parse().unwrap(), 0, 1);
+        assert_eq!(g[0]["black"], ["A", "B"][first], "seed {seed}");
+        firsts.insert(first);
+        for w in g.windows(2) {
+            assert_ne!(w[0]["black"], w[1]["black"], "colours alternate");
+        }
+        assert!(g.iter().all(|r| r["reason"] == "adjudication"));
+    }
+    assert_eq!(
+        firsts.len(),
+        2,
+        "the lot is not always won by the same engine"
+    );
 }
