@@ -56,12 +56,24 @@ pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
 /// opponent's.
 #[must_use]
 pub fn evaluate(pos: &Position) -> Score {
+    evaluate_with(pos, 6)
+}
+
+/// [`evaluate`] with the side to move's values weighted `own`/8 (the opponent's weigh 5/8).
+#[must_use]
+pub fn evaluate_with(pos: &Position, own: i32) -> Score {
     let us = pos.side();
     let them = us.opponent();
     let mine = pos.value(us);
     let theirs = pos.value(them);
-    let raw = (mine * 6 - theirs * 5) / 8;
+    let raw = (mine * own - theirs * 5) / 8;
     raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The static score of a game board for its side to move.
+#[must_use]
+pub fn evaluate_board(board: &tengen_rules::Board) -> Score {
+    evaluate(&Position::from_board(board))
 }
 
 /// The static score from `color`'s point of view, whoever is to move.

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Color, Move, Pos};
 
-use crate::eval::evaluate;
+use crate::eval::evaluate_with;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
@@ -110,11 +110,50 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// Search knobs. The defaults are the engine's settings; other values exist for experiments
+/// (self-play comparisons), not for users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Late-move pruning: at depth <= `lmp_max_depth`, quiet nodes try at most
+    /// `lmp_base + lmp_per_depth * depth` moves.
+    pub lmp_base: usize,
+    /// See `lmp_base`.
+    pub lmp_per_depth: usize,
+    /// See `lmp_base`.
+    pub lmp_max_depth: i32,
+    /// Late-move reductions start at this depth...
+    pub lmr_min_depth: i32,
+    /// ...from this move index on.
+    pub lmr_min_index: usize,
+    /// Plies past the horizon in which defences against an open three are still searched.
+    pub qs_defend_plies: i32,
+    /// Node budget of the root VCT (0 = no VCT).
+    pub vct_nodes: u64,
+    /// Evaluation: weight of the side to move's point values (the opponent's weigh 5/8).
+    pub eval_own: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            lmp_base: 6,
+            lmp_per_depth: 4,
+            lmp_max_depth: 3,
+            lmr_min_depth: 3,
+            lmr_min_index: 3,
+            qs_defend_plies: QS_DEFEND_PLIES,
+            vct_nodes: VCT_NODES,
+            eval_own: 6,
+        }
+    }
+}
+
 /// The searcher: owns the transposition table and thread pool between searches.
 #[derive(Debug)]
 pub struct Engine {
     hash_bytes: usize,
     threads: usize,
+    tuning: Tuning,
     tt: Arc<Tt>,
     histories: Vec<History>,
 }
@@ -126,6 +165,7 @@ impl Engine {
         Engine {
             hash_bytes,
             threads: threads.max(1),
+            tuning: Tuning::default(),
             tt: Arc::new(Tt::new(hash_bytes)),
             histories: Vec::new(),
         }
@@ -140,6 +180,17 @@ impl Engine {
     /// Set the number of search threads.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.max(1);
+    }
+
+    /// Replace the search knobs (for experiments; see [`Tuning`]).
+    pub fn set_tuning(&mut self, tuning: Tuning) {
+        self.tuning = tuning;
+    }
+
+    /// The search knobs in use.
+    #[must_use]
+    pub fn tuning(&self) -> Tuning {
+        self.tuning
     }
 
     /// Forget everything learnt (TT, histories).
@@ -211,6 +262,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             limits,
             blocked: &blocked,
+            tuning: self.tuning,
         };
         let mut histories = std::mem::take(&mut self.histories);
         let (main_history, helpers) = histories.split_at_mut(1);
@@ -288,6 +340,7 @@ struct Shared<'a> {
     nodes: AtomicU64,
     limits: &'a Limits,
     blocked: &'a [Cell],
+    tuning: Tuning,
 }
 
 /// One search thread.
@@ -383,10 +436,15 @@ impl<'a> Worker<'a> {
                 deadline: hard,
                 stop: Some(self.shared.stop),
             };
-            if let Some(line) =
-                self.vcf
-                    .solve_until(&mut self.pos, self.shared.blocked, 40, 200_000, interrupt)
-            {
+            // Under a node limit the solvers get a quarter of it, so the search proper runs.
+            let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
+            if let Some(line) = self.vcf.solve_until(
+                &mut self.pos,
+                self.shared.blocked,
+                40,
+                share(200_000),
+                interrupt,
+            ) {
                 self.nodes += self.vcf.take_nodes();
                 let score = WIN - line.len() as Score;
                 let pv: Vec<Pos> = line.iter().map(|&c| self.to_pos(c)).collect();
@@ -420,7 +478,17 @@ impl<'a> Worker<'a> {
                 ..interrupt
             };
             let mut vct = Vct::new(1 << 16);
-            let found = vct.solve(&mut self.pos, self.shared.blocked, 10, VCT_NODES, interrupt);
+            let found = if self.shared.tuning.vct_nodes > 0 {
+                vct.solve(
+                    &mut self.pos,
+                    self.shared.blocked,
+                    10,
+                    share(self.shared.tuning.vct_nodes),
+                    interrupt,
+                )
+            } else {
+                None
+            };
             self.nodes += vct.take_nodes();
             if let Some(c) = found {
                 let score = WIN - VCT_PLIES;
@@ -544,7 +612,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return evaluate_with(&self.pos, self.shared.tuning.eval_own);
         }
         let root = ply == 0;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
@@ -609,12 +677,15 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+        let static_eval = tt_entry.map_or_else(
+            || evaluate_with(&self.pos, self.shared.tuning.eval_own),
+            |e| e.eval,
+        );
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
         // the horizon (the static score cannot see that the three wins if ignored).
-        let defend_late = threat == Threat::Defend && depth > -QS_DEFEND_PLIES;
+        let defend_late = threat == Threat::Defend && depth > -self.shared.tuning.qs_defend_plies;
         if depth <= 0 && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
@@ -665,12 +736,13 @@ impl<'a> Worker<'a> {
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
         let quiet_node = threat == Threat::Quiet;
+        let tuning = self.shared.tuning;
         for (i, &(m, mscore)) in moves.iter().enumerate() {
             // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
             if quiet_node
                 && !root
-                && depth <= 3
-                && i >= 6 + 4 * depth as usize
+                && depth <= tuning.lmp_max_depth
+                && i >= tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
                 && best_score > -WIN_BOUND
             {
                 break;
@@ -682,7 +754,11 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
                 let tactical = mscore >= 3_000;
-                let r = if quiet_node && depth >= 3 && i >= 3 && !tactical {
+                let r = if quiet_node
+                    && depth >= tuning.lmr_min_depth
+                    && i >= tuning.lmr_min_index
+                    && !tactical
+                {
                     let r = 1 + (i as i32) / 8 + depth / 6;
                     r.min(depth - 1)
                 } else {

@@ -206,3 +206,33 @@ fn print_bench() {
         println!("  {p:?}");
     }
 }
+
+#[test]
+#[ignore = "measurement helper: depth reached in one second on each bench position"]
+fn print_depth_per_second() {
+    for i in 0..tengen_engine::bench::POSITIONS.len() {
+        let b = tengen_engine::bench::board(i);
+        let mut e = Engine::new(64 << 20, 1);
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            maximum: Some(Duration::from_secs(1)),
+            optimum: Some(Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        let mut last = String::new();
+        let r = e.search(&b, &limits, &stop, &[], &mut |info| {
+            last = format!(
+                "depth {} sel {} score {} nodes {} {:?}",
+                info.depth, info.seldepth, info.score, info.nodes, info.elapsed
+            );
+        });
+        println!(
+            "{i}: {} -> {}",
+            last,
+            r.best
+                .pos()
+                .map(|p| p.to_notation(b.height()))
+                .unwrap_or_default()
+        );
+    }
+}

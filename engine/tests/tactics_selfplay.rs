@@ -64,3 +64,110 @@ fn more_nodes_win_most_games() {
         "the stronger side won only {strong_wins} of {games}"
     );
 }
+
+/// One game between two tunings from an opening; returns the winner's index (0 = `a`).
+fn duel(
+    rule: Rule,
+    opening: &[Pos],
+    tunings: [tengen_engine::search::Tuning; 2],
+    a_black: bool,
+    nodes: u64,
+) -> Option<usize> {
+    let mut b = Board::new(15, rule);
+    for &p in opening {
+        b.play(Move::Stone(p)).ok()?;
+    }
+    let mut engines = tunings.map(|t| {
+        let mut e = Engine::new(16 << 20, 1);
+        e.set_tuning(t);
+        e
+    });
+    let stop = AtomicBool::new(false);
+    let index_of = |c: Color| usize::from((c == Color::Black) != a_black);
+    while b.outcome().is_none() && !b.is_full() {
+        let i = index_of(b.side_to_move());
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let r = engines[i].search(&b, &limits, &stop, &[], &mut |_| {});
+        let p = r.best.pos()?;
+        if !b.is_legal(p) {
+            return Some(1 - i);
+        }
+        b.play(Move::Stone(p)).unwrap();
+    }
+    b.outcome().and_then(|o| o.winner()).map(index_of)
+}
+
+#[test]
+#[ignore = "experiment: TUNE_A / TUNE_B as 'field=value,...' over the defaults; TUNE_GAMES openings"]
+fn tuning_match() {
+    use tengen_engine::search::Tuning;
+    let parse = |var: &str| {
+        let mut t = Tuning::default();
+        for kv in std::env::var(var)
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.is_empty())
+        {
+            let (k, v) = kv.split_once('=').unwrap();
+            let n: i64 = v.parse().unwrap();
+            match k {
+                "lmp_base" => t.lmp_base = n as usize,
+                "lmp_per_depth" => t.lmp_per_depth = n as usize,
+                "lmp_max_depth" => t.lmp_max_depth = n as i32,
+                "lmr_min_depth" => t.lmr_min_depth = n as i32,
+                "lmr_min_index" => t.lmr_min_index = n as usize,
+                "qs_defend_plies" => t.qs_defend_plies = n as i32,
+                "vct_nodes" => t.vct_nodes = n as u64,
+                "eval_own" => t.eval_own = n as i32,
+                _ => panic!("unknown knob {k}"),
+            }
+        }
+        t
+    };
+    let tunings = [parse("TUNE_A"), parse("TUNE_B")];
+    let games: usize = std::env::var("TUNE_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let nodes: u64 = std::env::var("TUNE_NODES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000);
+    let rule: Rule = std::env::var("TUNE_RULE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(Rule::Freestyle);
+    let data = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/freestyle-openings.txt"
+    ))
+    .or_else(|_| std::fs::read_to_string("/work/shared/data/freestyle-openings.txt"))
+    .unwrap();
+    let openings: Vec<Vec<Pos>> = data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<i32> = l.split(',').map(|x| x.trim().parse().unwrap()).collect();
+            v.chunks(2)
+                .map(|c| Pos::new((7 + c[0]) as u8, (7 + c[1]) as u8))
+                .collect()
+        })
+        .collect();
+    let (mut wa, mut wb, mut draws) = (0, 0, 0);
+    for opening in openings.iter().take(games) {
+        for a_black in [true, false] {
+            match duel(rule, opening, tunings, a_black, nodes) {
+                Some(0) => wa += 1,
+                Some(_) => wb += 1,
+                None => draws += 1,
+            }
+        }
+    }
+    println!(
+        "A {:?}\nB {:?}\nA wins {wa}, B wins {wb}, draws {draws}",
+        tunings[0], tunings[1]
+    );
+}
