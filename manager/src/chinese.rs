@@ -465,8 +465,10 @@ impl Table<'_> {
                 self.chinese_lay(Move::Stone(p), Color::Black, each)?;
             }
             let o = named.expect("checked").0;
-            self.notes
-                .push(format!("chinese: opening {o} N={n} laid by black (engine)"));
+            self.notes.push(format!(
+                "chinese: opening {o} N={n} laid by black (engine) in {} ms",
+                ms(a.elapsed)
+            ));
             self.cn.opening_name = Some(o.to_string());
             n
         } else {
@@ -524,8 +526,9 @@ impl Table<'_> {
                 }
             };
             self.notes.push(format!(
-                "chinese: {} by the tentative white (engine)",
-                if swap { "swap" } else { "no swap" }
+                "chinese: {} by the tentative white (engine) in {} ms",
+                if swap { "swap" } else { "no swap" },
+                ms(a.elapsed)
             ));
             swap
         } else {
@@ -597,8 +600,11 @@ impl Table<'_> {
                     )),
                 ));
             };
-            self.notes
-                .push(format!("chinese: black offers {} (engine)", xy(&pts)));
+            self.notes.push(format!(
+                "chinese: black offers {} (engine) in {} ms",
+                xy(&pts),
+                ms(a.elapsed)
+            ));
             pts
         } else {
             let pts = self.fallback_offers(black, &board, n as usize, c).await?;
@@ -651,8 +657,10 @@ impl Table<'_> {
                     )),
                 ));
             }
-            self.notes
-                .push(format!("chinese: white keeps {kept} (engine)"));
+            self.notes.push(format!(
+                "chinese: white keeps {kept} (engine) in {} ms",
+                ms(a.elapsed)
+            ));
             (kept, Some(six), ms(a.elapsed), warning)
         } else {
             let kept = farthest_offer(&board, &offers);
