@@ -416,7 +416,9 @@ impl<W: Write> Brain<W> {
     /// Send a decision; with `base`, its moves on `base` become the position.
     fn decided(&mut self, r: &Response, base: Option<Board>) -> Flow {
         if matches!(r, Response::Moves(ms) if ms.is_empty()) {
-            return self.say(&Response::Error("no legal point to answer with".to_string()));
+            return self.say(&Response::Error(
+                "no legal point to answer with".to_string(),
+            ));
         }
         if let Some(base) = base {
             let extra: Vec<Move> = match r {
@@ -1036,4 +1038,140 @@ fn rebuild(board: &Board, rule: Rule, extra: &[Move]) -> Board {
 
 fn rebuild_from(board: &Board, rule: Rule, moves: &[Move]) -> Board {
     setup::from_moves(board.width(), board.height(), rule, moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::sync::Mutex;
+    use std::thread;
+
+    /// An output shared with the test.
+    #[derive(Clone, Default)]
+    struct Out(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Out {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Out {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8_lossy(&self.0.lock().unwrap())
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+
+        /// Wait up to `within` for a line that is not a MESSAGE; the time it took.
+        fn wait_answer(&self, within: Duration) -> Option<Duration> {
+            let start = Instant::now();
+            while start.elapsed() < within {
+                if self.lines().iter().any(|l| !l.starts_with("MESSAGE")) {
+                    return Some(start.elapsed());
+                }
+                thread::sleep(Duration::from_millis(1));
+            }
+            None
+        }
+    }
+
+    fn send(tx: &Sender<Event>, line: &str) {
+        let cmd = Command::parse(line).unwrap();
+        tx.send(Event::Input(Input::Command(Ok(cmd), Instant::now())))
+            .unwrap();
+    }
+
+    /// A brain whose search thread is stuck for `stall` before any job of ours.
+    fn stalled_brain(stall: Duration) -> (Sender<Event>, Out, thread::JoinHandle<()>) {
+        let (tx, rx) = mpsc::channel();
+        let out = Out::default();
+        let mut brain = Brain::new(out.clone(), tx.clone()).unwrap();
+        brain.worker.run(Box::new(move |_| thread::sleep(stall)));
+        let h = thread::spawn(move || brain.run(&rx));
+        (tx, out, h)
+    }
+
+    #[test]
+    fn a_stuck_search_still_gets_a_legal_answer_in_time() {
+        let (tx, out, h) = stalled_brain(Duration::from_secs(3));
+        send(&tx, "INFO timeout_turn 100");
+        send(&tx, "INFO timeout_match 0");
+        send(&tx, "TURN 7,7");
+        let took = out.wait_answer(Duration::from_secs(2)).expect("an answer");
+        assert!(took < Duration::from_millis(100), "answered after {took:?}");
+        let line = out
+            .lines()
+            .into_iter()
+            .find(|l| !l.starts_with("MESSAGE"))
+            .unwrap();
+        let p = Pos::parse_xy(&line).unwrap();
+        assert_ne!(p, Pos::new(7, 7));
+        // The input closes while the search thread is still stuck: the loop ends at once.
+        let closed = Instant::now();
+        tx.send(Event::Input(Input::Closed)).unwrap();
+        h.join().unwrap();
+        assert!(closed.elapsed() < Duration::from_millis(100));
+    }
+
+    #[test]
+    fn end_during_a_stuck_search_ends_within_the_grace() {
+        let (tx, out, h) = stalled_brain(Duration::from_secs(3));
+        send(&tx, "INFO timeout_turn 60000");
+        send(&tx, "BEGIN");
+        thread::sleep(Duration::from_millis(50));
+        let sent = Instant::now();
+        send(&tx, "END");
+        h.join().unwrap();
+        assert!(
+            sent.elapsed() < QUIT_GRACE + Duration::from_millis(50),
+            "{:?}",
+            sent.elapsed()
+        );
+        assert!(
+            out.lines().iter().all(|l| l.starts_with("MESSAGE")),
+            "no move was due: {:?}",
+            out.lines()
+        );
+    }
+
+    #[test]
+    fn timeout_turn_zero_reaches_a_stuck_search() {
+        let (tx, out, h) = stalled_brain(Duration::from_secs(3));
+        send(&tx, "INFO timeout_turn 60000");
+        send(&tx, "BEGIN");
+        thread::sleep(Duration::from_millis(50));
+        send(&tx, "INFO timeout_turn 0");
+        let took = out.wait_answer(Duration::from_secs(2)).expect("an answer");
+        assert!(took < Duration::from_millis(60), "answered after {took:?}");
+        send(&tx, "END");
+        h.join().unwrap();
+    }
+
+    #[test]
+    fn commands_during_a_job_wait_their_turn_in_order() {
+        let (tx, out, h) = stalled_brain(Duration::from_millis(300));
+        send(&tx, "INFO timeout_turn 150");
+        send(&tx, "BEGIN");
+        send(&tx, "ABOUT");
+        send(&tx, "YXSHOWFORBID");
+        thread::sleep(Duration::from_millis(400));
+        send(&tx, "END");
+        h.join().unwrap();
+        let answers: Vec<String> = out
+            .lines()
+            .into_iter()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .collect();
+        assert_eq!(answers.len(), 3, "{answers:?}");
+        assert!(Pos::parse_xy(&answers[0]).is_ok(), "{answers:?}");
+        assert!(answers[1].starts_with("name=\"Tengen\""));
+        assert_eq!(answers[2], "FORBID .");
+    }
 }
