@@ -40,8 +40,6 @@ fn run(engines: [&str; 2], games: u64, extra: &[&str]) -> (tempfile::TempDir, Ve
         engines[1],
         "--opening-rule",
         "chinese",
-        "--tc",
-        "20+0.1",
         "--quiet",
         "--out",
     ]);
@@ -51,6 +49,9 @@ fn run(engines: [&str; 2], games: u64, extra: &[&str]) -> (tempfile::TempDir, Ve
         args.push(games.to_string());
     }
     args.extend(strings(extra));
+    if !extra.contains(&"--tc") {
+        args.extend(strings(&["--tc", "20+0.1"]));
+    }
     if !extra.contains(&"--seed") {
         args.extend(strings(&["--seed", "1"]));
     }
@@ -395,4 +396,22 @@ fn knockout_colours_by_lot_then_alternating_with_tie_breaks_after_a_level_mini_m
         2,
         "the lot is not always won by the same engine"
     );
+}
+
+#[test]
+fn every_decision_runs_on_the_deciding_players_clock() {
+    // A 1 s game clock: a decision that takes 1.6 s loses on time for the one who decides.
+    for (who, word, loser) in [
+        (0, "TGOPENING", "white-win"),
+        (1, "TGSWAP", "black-win"),
+        (0, "TGOFFER", "white-win"),
+        (1, "TGCHOOSE", "black-win"),
+    ] {
+        let slow = format!("{word}:1600");
+        let mut e = [cn("A", &[]), cn("B", &[])];
+        e[who] = cn(["A", "B"][who], &["--slow", &slow]);
+        let (_d, g) = run([&e[0], &e[1]], 1, &["--tc", "1", "--tolerance", "200"]);
+        let (result, code, _) = reason(&g[0]);
+        assert_eq!((result, code), (loser, "time"), "{word}: {}", g[0]);
+    }
 }

@@ -17,6 +17,7 @@
 //! | `--script 8,8;pass;9,9+draw;draw` | answers to move requests in order: a point, `pass` (`-1,-1`), `x,y+draw` (`x,y DRAW`), `draw` (`DRAW`); then the closest legal point |
 //! | `--accept` | answer `DRAW` to every draw offer (after `INFO tg_draw_offer 1`) |
 //! | `--yxblock` | know `YXBLOCK`/`YXBLOCKRESET` (silently) and avoid blocked points |
+//! | `--slow WORD:MS` | sleep MS milliseconds before answering the command WORD (e.g. `TGSWAP:1500`) |
 
 use std::io::{BufRead, Write};
 
@@ -33,6 +34,7 @@ struct Config {
     script: Vec<String>,
     accept: bool,
     yxblock: bool,
+    slow: Option<(String, u64)>,
 }
 
 fn parse_args() -> Config {
@@ -45,6 +47,7 @@ fn parse_args() -> Config {
         script: Vec::new(),
         accept: false,
         yxblock: false,
+        slow: None,
     };
     let mut it = std::env::args().skip(1);
     let spaced = |s: String| s.replace(';', " ");
@@ -62,6 +65,12 @@ fn parse_args() -> Config {
             "--script" => c.script = val().split(';').map(str::to_string).collect(),
             "--accept" => c.accept = true,
             "--yxblock" => c.yxblock = true,
+            "--slow" => {
+                let v = val();
+                if let Some((w, ms)) = v.split_once(':') {
+                    c.slow = Some((w.to_ascii_uppercase(), ms.parse().unwrap_or(0)));
+                }
+            }
             _ => {}
         }
     }
@@ -211,6 +220,11 @@ fn main() {
         let t = line.trim();
         let (cmd, rest) = t.split_once(' ').unwrap_or((t, ""));
         let rest = rest.trim();
+        if let Some((w, ms)) = &brain.cfg.slow {
+            if cmd.eq_ignore_ascii_case(w) {
+                std::thread::sleep(std::time::Duration::from_millis(*ms));
+            }
+        }
         match cmd.to_ascii_uppercase().as_str() {
             "" => {}
             "START" => {
