@@ -32,14 +32,14 @@ fn parse_move(line: &str) -> Move {
 }
 
 /// Play one game; `opening` stones are laid first (black first) and sent with `BOARD`.
-fn play_game(rule: Rule, opening: &[Pos], stats: &mut Stats) {
+fn play_game(rule: Rule, size: u8, opening: &[Pos], stats: &mut Stats) {
     let mut brains = [Brain::spawn(), Brain::spawn()];
     let mut left = [MATCH_MS as i64; 2];
     for b in &mut brains {
-        b.send(&format!("INFO timeout_turn {TURN_MS}\nINFO timeout_match {MATCH_MS}\nINFO max_memory 200000000\nINFO rule {}\nSTART 15", rule.to_info()));
+        b.send(&format!("INFO timeout_turn {TURN_MS}\nINFO timeout_match {MATCH_MS}\nINFO max_memory 200000000\nINFO rule {}\nSTART {size}", rule.to_info()));
         assert_eq!(b.answer(PROMPT), "OK");
     }
-    let mut board = Board::new(15, rule);
+    let mut board = Board::new(size, rule);
     for &p in opening {
         board.play(Move::Stone(p)).unwrap();
     }
@@ -139,13 +139,32 @@ fn self_play_under_every_rule() {
             moves: 0,
             slowest: Duration::ZERO,
         };
-        play_game(rule, &[], &mut stats);
+        play_game(rule, 15, &[], &mut stats);
         let opening = random_opening(&mut rng, rule);
-        play_game(rule, &opening, &mut stats);
+        play_game(rule, 15, &opening, &mut stats);
         eprintln!(
             "{rule}: {} moves, slowest answer {:?}",
             stats.moves, stats.slowest
         );
         assert!(stats.moves >= 10);
     }
+}
+
+#[test]
+fn self_play_on_the_gomocup_20x20_board() {
+    let mut stats = Stats {
+        moves: 0,
+        slowest: Duration::ZERO,
+    };
+    play_game(
+        Rule::Freestyle,
+        20,
+        &[Pos::new(9, 9), Pos::new(10, 10)],
+        &mut stats,
+    );
+    eprintln!(
+        "20x20 freestyle: {} moves, slowest answer {:?}",
+        stats.moves, stats.slowest
+    );
+    assert!(stats.moves >= 10);
 }
