@@ -35,6 +35,8 @@ pub enum OpeningSource {
     /// The manager assigns one of the 26 at random (from `--seed` and the pair number), in a
     /// random orientation.
     Random,
+    /// The manager assigns this one (index into `OPENINGS`) in every game.
+    Named(u8),
 }
 
 /// What the fallback policy answers for a tentative white brain without the extensions.
@@ -87,7 +89,8 @@ impl Default for ChineseRules {
 pub struct ChineseArgs {
     /// Chinese rules: who lays the designated opening: choose (the tentative black brain, via
     /// TGOPENING; assigned in sequence for brains without the extension), seq or random (the
-    /// manager assigns one of the 26, random uses --seed). Example: --chinese-opening random
+    /// manager assigns one of the 26, random uses --seed), or one opening by id or name for
+    /// every game (4D, Kagetsu, 花月). Example: --chinese-opening random
     #[arg(long, default_value = "choose", value_name = "HOW")]
     pub chinese_opening: String,
 
@@ -131,7 +134,18 @@ impl ChineseArgs {
             "choose" => OpeningSource::Choose,
             "seq" | "sequential" => OpeningSource::Sequential,
             "random" => OpeningSource::Random,
-            o => return Err(bad("--chinese-opening", o, "choose, seq or random")),
+            o => match tengen_rules::Opening::by_name(o) {
+                Some(named) => {
+                    OpeningSource::Named(OPENINGS.iter().position(|x| x == named).unwrap_or(0) as u8)
+                }
+                None => {
+                    return Err(bad(
+                        "--chinese-opening",
+                        o,
+                        "choose, seq, random or an opening (2D, Kagetsu, 花月, …)",
+                    ))
+                }
+            },
         };
         if !(1..=64).contains(&self.chinese_n_max) {
             return Err(bad(
@@ -486,6 +500,7 @@ impl Table<'_> {
                 OpeningSource::Sequential => {
                     ((key % 26) as usize, Symmetry::Identity, "manager (seq)")
                 }
+                OpeningSource::Named(i) => (usize::from(i), Symmetry::Identity, "manager"),
                 OpeningSource::Choose => (
                     (key % 26) as usize,
                     Symmetry::Identity,

@@ -415,3 +415,17 @@ fn every_decision_runs_on_the_deciding_players_clock() {
         assert_eq!((result, code), (loser, "time"), "{word}: {}", g[0]);
     }
 }
+
+#[test]
+fn one_named_opening_for_every_game() {
+    let (_d, g) = run(
+        [&cn("A", &[]), &cn("B", &[])],
+        2,
+        &["--chinese-opening", "kagetsu", "--chinese-n", "3"],
+    );
+    for r in &g {
+        assert_eq!(r["opening_name"], "4D Kagetsu (花月)", "{r}");
+        assert!(has_note(r, "N=3 assigned by the manager"), "{r}");
+        assert_eq!(&moves(r)[..3], ["7,7", "7,6", "8,6"], "{r}");
+    }
+}
