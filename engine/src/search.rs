@@ -301,6 +301,44 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The `n` best distinct moves, best first (fewer if fewer legal points exist), e.g. for
+    /// offering fifth-move alternatives. Each move gets its own search with the earlier ones
+    /// blocked; a time limit is shared equally between the searches.
+    pub fn search_nbest(
+        &mut self,
+        board: &Board,
+        limits: &Limits,
+        stop: &AtomicBool,
+        blocked: &[Pos],
+        n: usize,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Vec<SearchResult> {
+        let mut out: Vec<SearchResult> = Vec::with_capacity(n);
+        let mut blocked = blocked.to_vec();
+        for i in 0..n {
+            let left = (n - i) as u32;
+            let elapsed = limits.start.elapsed();
+            let share = |t: Option<Duration>| t.map(|t| t.saturating_sub(elapsed) / left);
+            let sub = Limits {
+                start: Instant::now(),
+                optimum: share(limits.optimum),
+                maximum: share(limits.maximum),
+                depth: limits.depth,
+                nodes: limits.nodes.map(|x| x / n as u64),
+            };
+            let r = self.search(board, &sub, stop, &blocked, on_info);
+            let Move::Stone(p) = r.best else { break };
+            blocked.push(p);
+            out.push(r);
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        out
+    }
+}
+
 /// The legal root moves, best-looking first; never empty while a legal stone exists.
 fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
     let us = pos.side();

@@ -140,6 +140,21 @@ fn random_positions_get_legal_answers_and_respect_blocked_points() {
 }
 
 #[test]
+fn nbest_gives_distinct_legal_moves() {
+    let b = board(15, Rule::Renju, &["H8", "I9", "J10"]);
+    let mut e = Engine::new(1 << 20, 1);
+    let stop = AtomicBool::new(false);
+    let blocked = [Pos::parse_notation("H9", 15).unwrap()];
+    let rs = e.search_nbest(&b, &Limits::depth(3), &stop, &blocked, 4, &mut |_| {});
+    assert_eq!(rs.len(), 4);
+    let moves: Vec<Pos> = rs.iter().map(|r| r.best.pos().unwrap()).collect();
+    for (i, p) in moves.iter().enumerate() {
+        assert!(b.is_legal(*p) && !blocked.contains(p));
+        assert!(!moves[..i].contains(p), "{moves:?}");
+    }
+}
+
+#[test]
 fn renju_black_never_plays_a_forbidden_point() {
     // Black to move with a double-three point at J8 (H8 I8 on the row, J9 J10 on the column);
     // white threatens nothing. Make J8 attractive by surrounding it; it must not be chosen.
