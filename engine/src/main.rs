@@ -2,13 +2,14 @@
 //! stdin/stdout. `bench` and `analyze`: tools (see `pbrain-tengen help`).
 
 fn main() {
-    // Logs go to stderr only: stdout carries the protocol.
+    // Logs go to stderr only: stdout carries the protocol. Errors only by default: a manager
+    // that never reads the brain's stderr pipe must not see it fill up and block the brain.
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(false)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("TENGEN_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("error")),
         )
         .init();
     let args: Vec<String> = std::env::args().collect();
