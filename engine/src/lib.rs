@@ -17,6 +17,7 @@ pub mod tt;
 // The protocol front end (`pbrain-tengen`) and its tools.
 pub mod analysis;
 pub mod cli;
+pub mod decision;
 pub mod gomocup;
 pub mod io;
 pub mod nbest;

@@ -79,7 +79,14 @@ pub fn reflex_move(board: &Board, blocked: &[Pos], hint: Option<Pos>) -> Move {
             d(p.x, centre.x) + d(p.y, centre.y),
         )
     };
-    if let Some(p) = near.iter().copied().filter(|&p| ok(p)).min_by_key(dist) {
+    // The point that extends the most of our open lines and cuts the most of theirs; ties go
+    // to the point nearest the last stone.
+    if let Some(p) = near
+        .iter()
+        .copied()
+        .filter(|&p| ok(p))
+        .min_by_key(|p| (std::cmp::Reverse(line_value(board, *p, me)), dist(p)))
+    {
         return Move::Stone(p);
     }
     board
@@ -87,6 +94,48 @@ pub fn reflex_move(board: &Board, blocked: &[Pos], hint: Option<Pos>) -> Move {
         .filter(|&p| ok(p))
         .min_by_key(dist)
         .map_or(Move::Pass, Move::Stone)
+}
+
+/// Weight of a five-point window holding n stones of one side and none of the other.
+const WINDOW_WEIGHT: [u32; 5] = [0, 2, 12, 60, 400];
+
+/// How much a stone on `p` does for `me`: over every five-point window through `p`, the
+/// windows it extends (no opponent stone in them) and the windows it spoils for the
+/// opponent (no stone of ours), weighted by how full they are.
+fn line_value(board: &Board, p: Pos, me: Color) -> u32 {
+    let (w, h) = (board.width(), board.height());
+    let mut value = 0;
+    for (dx, dy) in tengen_rules::DIRECTIONS {
+        for start in -4..=0 {
+            let (mut mine, mut theirs) = (0usize, 0usize);
+            let mut fits = true;
+            for k in start..start + 5 {
+                match p.offset(dx * k, dy * k, w, h) {
+                    None => {
+                        fits = false;
+                        break;
+                    }
+                    Some(q) if q == p => {}
+                    Some(q) => match board.stone(q) {
+                        Some(c) if c == me => mine += 1,
+                        Some(_) => theirs += 1,
+                        None => {}
+                    },
+                }
+            }
+            if !fits {
+                continue;
+            }
+            if theirs == 0 {
+                value += WINDOW_WEIGHT[mine.min(4)] + 1;
+            }
+            if mine == 0 {
+                // Defending counts a little less than attacking.
+                value += WINDOW_WEIGHT[theirs.min(4)] * 3 / 4;
+            }
+        }
+    }
+    value
 }
 
 #[cfg(test)]
@@ -120,6 +169,18 @@ mod tests {
         let hint = Pos::parse_notation("A1", 15).unwrap();
         assert_eq!(reflex_move(&quiet, &[], Some(hint)), Move::Stone(hint));
         assert_ne!(reflex_move(&quiet, &[hint], Some(hint)), Move::Stone(hint));
+    }
+
+    #[test]
+    fn without_a_hint_it_builds_and_blocks_lines() {
+        // White to move; black has an open three H8-I8-J8: white blocks at one of its ends.
+        let b = board(Rule::Freestyle, &["H8", "A1", "I8", "A15", "J8"]);
+        let p = reflex_move(&b, &[], None).pos().unwrap().to_notation(15);
+        assert!(["G8", "K8"].contains(&p.as_str()), "{p}");
+        // Black to move with an open three of its own extends it to an open four.
+        let b = board(Rule::Freestyle, &["H8", "A1", "I8", "A15", "J8", "O1"]);
+        let p = reflex_move(&b, &[], None).pos().unwrap().to_notation(15);
+        assert!(["G8", "K8"].contains(&p.as_str()), "{p}");
     }
 
     #[test]
