@@ -429,3 +429,25 @@ fn one_named_opening_for_every_game() {
         assert_eq!(&moves(r)[..3], ["7,7", "7,6", "8,6"], "{r}");
     }
 }
+
+#[test]
+fn a_pass_is_a_numbered_move_that_earns_the_increment() {
+    let a = cn("A", &["--script", "pass;3,3"]);
+    let b = cn("B", &["--script", "7,8;11,11"]);
+    let (dir, g) = run([&a, &b], 1, &["--tc", "20+1", "--draw-after", "10"]);
+    assert_eq!(moves(&g[0])[6], "-1,-1", "{}", g[0]);
+    assert_eq!(moves(&g[0])[7], "11,11", "{}", g[0]);
+    // Black's clock before move 9: 20 s + 1 s for move 5 (the offers) + 1 s for the pass,
+    // less the (tiny) time used; without the pass's increment it would be at most 21 s.
+    let l = log(dir.path(), 1);
+    let before_turn = l.split("<< TURN 11,11").next().unwrap();
+    let left: i64 = before_turn
+        .lines()
+        .rev()
+        .find_map(|x| x.strip_prefix("<< INFO time_left "))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(left > 21_500 && left <= 22_000, "time_left {left}");
+}
