@@ -32,6 +32,9 @@ EXAMPLES:
       Engine 1 against each of the others.
   tengen-manager -e cmd=./pbrain-new -e cmd=./pbrain-old --games 20000 --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05
       Stops as soon as the SPRT accepts H0 (not 5 Elo better) or H1.
+  tengen-manager -e cmd=./pbrain-a -e cmd=./pbrain-b --opening-rule chinese --games 20
+      The Chinese rules: designated opening and N, swap, N fifth moves, passes, draw offers
+      (engines without the Tengen extensions are decided for by a fallback policy; CHINESE.md).
   tengen-manager --resume --out tengen-run-1764417600
       Continues an interrupted run; each planned game is played exactly once.
 
