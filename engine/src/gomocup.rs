@@ -723,6 +723,12 @@ impl<W: Write> Brain<W> {
                 return Flow::Quit;
             }
         }
+        // A GUI showing the live search clears its marks for the new search.
+        if self.settings.show_detail & 1 != 0
+            && self.say(&Response::Realtime(tengen_protocol::Realtime::Refresh)) == Flow::Quit
+        {
+            return Flow::Quit;
+        }
         let budget = self.budget();
         let limits = self.limits(at, &budget);
         let board = self.board.clone();
