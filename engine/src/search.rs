@@ -1,12 +1,14 @@
-//! The search entry point: iterative deepening principal-variation search with aspiration
-//! windows, a shared lock-free transposition table, late-move reductions, threat-driven move
-//! generation and a VCF solver, run by `threads` Lazy-SMP threads.
+//! The search entry point: a root VCF and a bounded root VCT, then iterative deepening
+//! principal-variation search with aspiration windows, a shared lock-free transposition
+//! table, late-move pruning and reductions, threat-driven move generation and a VCF
+//! quiescence, run by `threads` Lazy-SMP threads (std threads sharing the table; the helpers
+//! start at staggered depths and only fill the table, the main thread answers).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tengen_rules::{Board, Color, Move, Pos};
+use tengen_rules::{Board, Move, Pos};
 
 use crate::eval::evaluate_with;
 use crate::history::{History, MAX_PLY};
@@ -886,10 +888,4 @@ impl<'a> Worker<'a> {
         line.push(c);
         line.extend_from_slice(&tail[0]);
     }
-}
-
-/// Who is to move on `board`, as a convenience for callers holding only a board.
-#[must_use]
-pub fn side_to_move(board: &Board) -> Color {
-    board.side_to_move()
 }

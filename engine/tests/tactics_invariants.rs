@@ -140,6 +140,31 @@ fn random_positions_get_legal_answers_and_respect_blocked_points() {
 }
 
 #[test]
+fn several_threads_keep_the_forced_answers() {
+    let win = board(
+        15,
+        Rule::Freestyle,
+        &["H8", "G8", "I8", "A1", "J8", "A3", "K8", "A5"],
+    );
+    let block = board(
+        15,
+        Rule::Freestyle,
+        &["G9", "H9", "A1", "I9", "A3", "J9", "O15", "K9"],
+    );
+    let quiet = board(15, Rule::Renju, &["H8", "I9", "J10", "G8", "H7"]);
+    for threads in [2, 3] {
+        let mut e = Engine::new(4 << 20, threads);
+        let stop = AtomicBool::new(false);
+        let r = e.search(&win, &Limits::depth(6), &stop, &[], &mut |_| {});
+        assert_eq!(at(&win, &r), "L8");
+        let r = e.search(&block, &Limits::depth(6), &stop, &[], &mut |_| {});
+        assert_eq!(at(&block, &r), "L9");
+        let r = e.search(&quiet, &Limits::depth(6), &stop, &[], &mut |_| {});
+        assert!(quiet.is_legal(r.best.pos().unwrap()));
+    }
+}
+
+#[test]
 fn nbest_gives_distinct_legal_moves() {
     let b = board(15, Rule::Renju, &["H8", "I9", "J10"]);
     let mut e = Engine::new(1 << 20, 1);
