@@ -168,3 +168,35 @@ fn self_play_on_the_gomocup_20x20_board() {
     );
     assert!(stats.moves >= 10);
 }
+
+/// A longer run for bug hunting (not part of the normal suite):
+/// `TENGEN_SELFPLAY_GAMES=40 cargo test -p tengen-engine --test selfplay -- --ignored`.
+#[test]
+#[ignore = "long: many games under every rule"]
+fn self_play_marathon() {
+    let games: usize = std::env::var("TENGEN_SELFPLAY_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let rules = [
+        Rule::Freestyle,
+        Rule::Standard,
+        Rule::Renju,
+        Rule::Caro,
+        Rule::CaroExact,
+    ];
+    let mut stats = Stats {
+        moves: 0,
+        slowest: Duration::ZERO,
+    };
+    for g in 0..games {
+        let rule = rules[g % rules.len()];
+        let opening = random_opening(&mut rng, rule);
+        play_game(rule, 15, &opening, &mut stats);
+    }
+    eprintln!(
+        "{games} games, {} moves, slowest answer {:?}",
+        stats.moves, stats.slowest
+    );
+}
