@@ -54,7 +54,7 @@ pub struct TimeControl {
 }
 
 impl Default for TimeControl {
-    /// Piskvork's defaults: 30 s per move, 180 s per game... but no `time_left` yet.
+    /// Conservative limits (30 s per move, 180 s per game) until the manager sends its own.
     fn default() -> TimeControl {
         TimeControl {
             turn_ms: Some(30_000),
