@@ -37,6 +37,7 @@ fn quick_brain(rule: u32) -> Brain {
 
 #[test]
 fn yixin_board_startup_sequence_is_answered_exactly() {
+    let _serial = support::serial();
     let script = std::fs::read_to_string(data("yixin-board-startup.txt")).unwrap();
     let mut b = Brain::spawn_with_args(&["--force-utf8"]);
     for line in script
@@ -63,6 +64,7 @@ fn yixin_board_startup_sequence_is_answered_exactly() {
 
 #[test]
 fn game_commands() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send("ABOUT");
     let about = b.answer(PROMPT);
@@ -113,6 +115,7 @@ fn game_commands() {
 
 #[test]
 fn rectangular_and_large_boards_get_moves_on_the_board() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send("RECTSTART 20,10");
     assert_eq!(b.answer(PROMPT), "OK");
@@ -133,6 +136,7 @@ fn rectangular_and_large_boards_get_moves_on_the_board() {
 
 #[test]
 fn unknown_commands_get_exactly_one_unknown() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send("FOO bar\nyxquerydatabaseone\n7,7\n8,8\ndone\nYXSHOWHASHUSAGE\nDONE");
     let got = b.lines_until_about();
@@ -145,6 +149,7 @@ fn unknown_commands_get_exactly_one_unknown() {
 
 #[test]
 fn info_problems_are_reported_at_the_next_move_request() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send("INFO rule 12\nINFO max_memory 1000\nINFO timeout_match soon\nINFO some_new_key 5");
     // Nothing at once.
@@ -172,6 +177,7 @@ fn info_problems_are_reported_at_the_next_move_request() {
 
 #[test]
 fn passes_in_turn_and_board() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send("BEGIN");
     let first = one_move(&b.answer(PROMPT));
@@ -202,6 +208,7 @@ fn passes_in_turn_and_board() {
 
 #[test]
 fn renju_black_never_plays_a_forbidden_point() {
+    let _serial = support::serial();
     let mut b = quick_brain(4);
     // Black (the brain, own = 1) to move; J8 (9,7) is a double three and the only other
     // useful points are far away. Stones in move order; white's stones far in the corner.
@@ -261,6 +268,7 @@ fn forbidden_cases() -> Vec<ForbidCase> {
 
 #[test]
 fn yxshowforbid_matches_the_shared_cases() {
+    let _serial = support::serial();
     let cases = forbidden_cases();
     assert!(cases.len() >= 5, "found {} cases", cases.len());
     let mut b = Brain::spawn();
@@ -295,6 +303,7 @@ fn yxshowforbid_matches_the_shared_cases() {
 
 #[test]
 fn swap2board_in_all_three_cases() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send("SWAP2BOARD\nDONE");
     let three = moves_of(&b.answer(PROMPT));
@@ -336,6 +345,7 @@ fn swap2board_in_all_three_cases() {
 
 #[test]
 fn tengen_extensions() {
+    let _serial = support::serial();
     let mut b = quick_brain(4);
     b.send("TGEXT");
     assert_eq!(b.answer(PROMPT), "TGEXT 1 opening pass draw");
@@ -408,6 +418,7 @@ fn tengen_extensions() {
 
 #[test]
 fn yxnbest_yxblock_and_show_detail() {
+    let _serial = support::serial();
     let mut b = quick_brain(0);
     b.send(
         "INFO show_detail 3\nYXBOARD\n7,7,2\nDONE\nYXBLOCK\n6,6\n8,8\n6,8\n8,6\nDONE\nYXNBEST 3",
@@ -453,6 +464,7 @@ fn yxnbest_yxblock_and_show_detail() {
 
 #[test]
 fn timeout_turn_zero_during_search_forces_a_quick_answer() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send(
         "INFO timeout_turn 60000\nINFO timeout_match 0\nSTART 15\nBOARD\n7,7,2\n8,8,1\n7,8,2\nDONE",
@@ -471,6 +483,7 @@ fn timeout_turn_zero_during_search_forces_a_quick_answer() {
 
 #[test]
 fn yxstop_ends_an_unlimited_search() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 2000000\nINFO timeout_match 100000000\nINFO time_left 100000000\nSTART 15\nYXBOARD\n7,7,2\n8,8,1\nDONE\nYXNBEST 1");
     assert_eq!(b.answer(PROMPT), "OK");
@@ -487,6 +500,7 @@ fn yxstop_ends_an_unlimited_search() {
 
 #[test]
 fn end_and_eof_during_a_long_search_exit_promptly() {
+    let _serial = support::serial();
     for how in ["END", "EOF"] {
         let mut b = Brain::spawn();
         b.send("INFO timeout_turn 60000\nINFO timeout_match 0\nSTART 15\nBEGIN");
@@ -510,6 +524,7 @@ fn end_and_eof_during_a_long_search_exit_promptly() {
 
 #[test]
 fn garbage_never_kills_the_brain() {
+    let _serial = support::serial();
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x7e46e);
     let mut b = Brain::spawn();
@@ -593,6 +608,7 @@ fn garbage_never_kills_the_brain() {
 
 #[test]
 fn fifty_ms_turns_are_answered_in_time() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 50\nINFO timeout_match 0\nSTART 15");
     assert_eq!(b.answer(PROMPT), "OK");
@@ -629,6 +645,7 @@ fn fifty_ms_turns_are_answered_in_time() {
 
 #[test]
 fn finished_and_full_positions_still_get_an_answer() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 300\nINFO timeout_match 0\nSTART 5");
     assert_eq!(b.answer(PROMPT), "OK");
@@ -656,6 +673,7 @@ fn finished_and_full_positions_still_get_an_answer() {
 
 #[test]
 fn random_well_formed_commands_never_crash_the_brain() {
+    let _serial = support::serial();
     use rand::{Rng, SeedableRng};
     // TENGEN_FUZZ_SEED=n runs another sequence (for local bug hunting).
     let seed = std::env::var("TENGEN_FUZZ_SEED")
@@ -750,6 +768,7 @@ fn random_well_formed_commands_never_crash_the_brain() {
 
 #[test]
 fn random_positions_get_legal_answers_under_every_rule() {
+    let _serial = support::serial();
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(0x5eed);
     let mut b = Brain::spawn();
@@ -809,6 +828,7 @@ fn random_positions_get_legal_answers_under_every_rule() {
 
 #[test]
 fn little_game_time_left_gives_quick_answers() {
+    let _serial = support::serial();
     let mut b = Brain::spawn();
     b.send("INFO timeout_turn 5000\nINFO timeout_match 120000\nSTART 15");
     assert_eq!(b.answer(PROMPT), "OK");
@@ -828,6 +848,7 @@ fn little_game_time_left_gives_quick_answers() {
 #[cfg(target_os = "linux")]
 #[test]
 fn max_memory_bounds_the_whole_process() {
+    let _serial = support::serial();
     let limit: u64 = 80_000_000;
     let mut b = Brain::spawn();
     b.send(&format!("INFO max_memory {limit}\nINFO thread_num 2\nINFO timeout_turn 1500\nINFO timeout_match 0\nSTART 15"));

@@ -133,6 +133,7 @@ fn random_opening(rng: &mut impl Rng, rule: Rule) -> Vec<Pos> {
 
 #[test]
 fn self_play_under_every_rule() {
+    let _serial = support::serial();
     let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
         let mut stats = Stats {
@@ -152,6 +153,7 @@ fn self_play_under_every_rule() {
 
 #[test]
 fn self_play_on_the_gomocup_20x20_board() {
+    let _serial = support::serial();
     let mut stats = Stats {
         moves: 0,
         slowest: Duration::ZERO,
@@ -174,6 +176,7 @@ fn self_play_on_the_gomocup_20x20_board() {
 #[test]
 #[ignore = "long: many games under every rule"]
 fn self_play_marathon() {
+    let _serial = support::serial();
     let games: usize = std::env::var("TENGEN_SELFPLAY_GAMES")
         .ok()
         .and_then(|v| v.parse().ok())

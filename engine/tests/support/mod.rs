@@ -5,6 +5,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};
+use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -162,4 +163,14 @@ pub fn is_chatter(line: &str) -> bool {
 /// The shared data directory.
 pub fn data(name: &str) -> String {
     format!("{}/../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Run tests of one binary one at a time: they measure answer times, and on a small machine
+/// the searches of parallel tests would steal their CPU.
+pub fn serial() -> MutexGuard<'static, ()> {
+    SERIAL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
