@@ -97,6 +97,8 @@ enum Kind {
         fallback: Response,
         base: Option<Board>,
     },
+    /// Thinking on the opponent's time (`INFO pondering 1`): silent, ends at the next command.
+    Ponder,
 }
 
 #[derive(Debug)]
@@ -265,6 +267,15 @@ impl<W: Write> Brain<W> {
 
     /// A command that arrives while a job runs.
     fn during_job(&mut self, item: Result<Command, ProtocolError>, at: Instant) -> Flow {
+        // Pondering ends with anything but a setting; the command then waits (a few ms) for
+        // the search to return.
+        let pondering = self
+            .active
+            .as_ref()
+            .is_some_and(|a| matches!(a.kind, Kind::Ponder));
+        if pondering && !matches!(item, Ok(Command::Info(_))) {
+            self.stop_job();
+        }
         match item {
             Ok(Command::End) => {
                 // Answer what is already asked (at once), then exit: see `quitting`.
@@ -328,7 +339,11 @@ impl<W: Write> Brain<W> {
             .settings
             .time
             .budget(self.board.move_count(), self.used_ms);
-        let Some(a) = self.active.as_mut() else {
+        let Some(a) = self
+            .active
+            .as_mut()
+            .filter(|a| !matches!(a.kind, Kind::Ponder))
+        else {
             return;
         };
         let now = Instant::now();
@@ -366,6 +381,7 @@ impl<W: Write> Brain<W> {
             a.stop.store(true, Ordering::Relaxed);
             return match a.kind {
                 Kind::Decision { fallback, base } => self.decided(&fallback, base),
+                Kind::Ponder => Flow::Continue,
                 Kind::Move => {
                     let best = a.best.first().cloned().flatten();
                     let result = best.map(|i| SearchResult {
@@ -384,7 +400,11 @@ impl<W: Write> Brain<W> {
 
     fn progress(&mut self, job: u64, index: u32, info: SearchInfo) -> Flow {
         let detail = self.settings.show_detail;
-        let Some(a) = self.active.as_mut().filter(|a| a.job == job) else {
+        let Some(a) = self
+            .active
+            .as_mut()
+            .filter(|a| a.job == job && !matches!(a.kind, Kind::Ponder))
+        else {
             return Flow::Continue;
         };
         let count = a.best.len() as u32;
@@ -410,6 +430,7 @@ impl<W: Write> Brain<W> {
                 Reply::Answer(r) => self.decided(&r, base),
                 Reply::Search(_) => self.decided(&fallback, base),
             },
+            Kind::Ponder => Flow::Continue,
         }
     }
 
@@ -480,7 +501,45 @@ impl<W: Write> Brain<W> {
             Response::Moves(vec![mv])
         };
         self.play_own(mv);
-        self.say(&reply)
+        if self.say(&reply) == Flow::Quit {
+            return Flow::Quit;
+        }
+        self.ponder();
+        Flow::Continue
+    }
+
+    /// With `INFO pondering 1`, search the position after the brain's move until the next
+    /// command (the transposition table keeps the work for the real search).
+    fn ponder(&mut self) {
+        if !self.settings.pondering || self.quit_by.is_some() || self.board.outcome().is_some() {
+            return;
+        }
+        let now = Instant::now();
+        let unlimited = Budget {
+            optimum: None,
+            maximum: None,
+            deadline: None,
+            instant: false,
+        };
+        let limits = Limits {
+            start: now,
+            optimum: None,
+            maximum: None,
+            depth: self.settings.max_depth,
+            nodes: None,
+        };
+        let board = self.board.clone();
+        let blocked = self.blocked.clone();
+        let (job, stop) = self.begin(now, &unlimited, Kind::Ponder, 1);
+        let tx = self.events.clone();
+        let task: crate::worker::Task = Box::new(move |engine| {
+            let r = engine.search(&board, &limits, &stop, &blocked, &mut |_| {});
+            let _ = tx.send(Event::Done {
+                job,
+                reply: Reply::Search(vec![r]),
+            });
+        });
+        self.worker.run_guarded(task, self.on_panic(job));
     }
 
     fn play_own(&mut self, mv: Move) {

@@ -53,6 +53,8 @@ pub struct Settings {
     pub folder: Option<String>,
     /// `game_type`, as sent.
     pub game_type: i64,
+    /// `pondering 1`: think on the opponent's time.
+    pub pondering: bool,
     /// Problems to report at the next move request.
     notes: Vec<String>,
 }
@@ -73,6 +75,7 @@ impl Default for Settings {
             draw_offered: false,
             folder: None,
             game_type: 1,
+            pondering: false,
             notes: Vec::new(),
         }
     }
@@ -150,7 +153,8 @@ impl Settings {
             Info::TgDrawOffer(b) => self.draw_offered = b,
             Info::Folder(ref f) => self.folder = Some(f.clone()),
             Info::GameType(v) => self.game_type = v,
-            // Read by other brains (pondering, caution_factor, strength, evaluate, Yixin-Board's
+            Info::Pondering(v) => self.pondering = v != 0,
+            // Read by other brains (caution_factor, strength, evaluate, Yixin-Board's
             // vcthread/usedatabase…): accepted without effect here.
             _ => {}
         }

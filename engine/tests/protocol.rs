@@ -869,3 +869,32 @@ fn max_memory_bounds_the_whole_process() {
         "peak resident memory {peak_kib} KiB over {limit} bytes"
     );
 }
+
+#[test]
+fn pondering_is_silent_and_yields_to_the_next_command() {
+    let _serial = support::serial();
+    let mut b = Brain::spawn();
+    b.send("INFO pondering 1\nINFO timeout_turn 300\nINFO timeout_match 0\nSTART 15\nBEGIN");
+    assert_eq!(b.answer(PROMPT), "OK");
+    let first = one_move(&b.answer(PROMPT));
+    // The brain now thinks on our time, without a word.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(b.lines_until_about().is_empty());
+    let mut worst = Duration::ZERO;
+    for turn in ["6,6", "8,8"] {
+        std::thread::sleep(Duration::from_millis(200));
+        let sent = Instant::now();
+        b.send(&format!("TURN {turn}"));
+        let p = one_move(&b.answer(PROMPT));
+        worst = worst.max(sent.elapsed());
+        assert!(p != first && p.to_string() != turn);
+    }
+    assert!(
+        worst < Duration::from_millis(300),
+        "slowest answer {worst:?}"
+    );
+    let sent = Instant::now();
+    b.send("END");
+    assert!(b.wait_exit(Duration::from_secs(2)).is_some());
+    assert!(sent.elapsed() < Duration::from_millis(300));
+}
