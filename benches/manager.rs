@@ -71,6 +71,7 @@ fn config(mock: &Path, games: u64, concurrency: usize, out: &Path) -> RunConfig 
             args: vec!["--seed".into(), seed.to_string()],
             dir: None,
             stderr_log: None,
+            memory_limit: None,
         },
         options: Vec::new(),
     };

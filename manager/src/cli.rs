@@ -154,6 +154,13 @@ pub struct Cli {
     #[arg(long, default_value_t = 350, value_name = "MIB")]
     pub max_memory: u64,
 
+    /// Also enforce --max-memory from outside: each engine runs under an OS address-space
+    /// limit (RLIMIT_AS) of that size, so one that allocates beyond it fails (a crash loss)
+    /// instead of exhausting the machine. Virtual memory counts, so leave headroom.
+    /// Example: --enforce-memory --max-memory 512
+    #[arg(long)]
+    pub enforce_memory: bool,
+
     /// No progress output (the final table and warnings are still printed). Example: --quiet
     #[arg(short, long)]
     pub quiet: bool,
@@ -265,6 +272,7 @@ fn parse_engine(text: &str, n: usize) -> Result<EngineSpec, CliError> {
             args,
             dir,
             stderr_log: None,
+            memory_limit: None,
         },
         options,
     })
@@ -383,6 +391,7 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
                     args: Vec::new(),
                     dir: None,
                     stderr_log: None,
+                    memory_limit: None,
                 },
                 options: Vec::new(),
             });
@@ -390,6 +399,18 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
     } else {
         for (i, e) in cli.engines.iter().enumerate() {
             engines.push(parse_engine(e, i + 1)?);
+        }
+    }
+    if cli.enforce_memory {
+        if cli.max_memory == 0 {
+            return Err(bad(
+                "--enforce-memory",
+                "",
+                "a limit to enforce: --max-memory MIB above 0",
+            ));
+        }
+        for e in &mut engines {
+            e.launch.memory_limit = Some(cli.max_memory.saturating_mul(1024 * 1024));
         }
     }
     let n = engines.len();

@@ -32,6 +32,9 @@ pub struct Launch {
     pub dir: Option<PathBuf>,
     /// File that receives the engine's stderr (`None`: discarded).
     pub stderr_log: Option<PathBuf>,
+    /// Address-space limit in bytes, set with `RLIMIT_AS` before the engine starts
+    /// (`--enforce-memory`); `None`: no OS limit. It covers the engine and anything it spawns.
+    pub memory_limit: Option<u64>,
 }
 
 /// What went wrong with an engine process.
@@ -108,12 +111,24 @@ impl EngineProcess {
             // Its own group, so that killing -pgid also takes any helper it spawned.
             .process_group(0);
         // If the manager dies without cleaning up (kill -9), the kernel kills the engine too.
+        let memory_limit = launch.memory_limit;
         // SAFETY: the closure runs in the forked child before exec and only makes
-        // async-signal-safe calls (prctl, getppid, _exit).
+        // async-signal-safe calls (prctl, setrlimit, getppid, _exit).
         unsafe {
-            cmd.pre_exec(|| {
+            cmd.pre_exec(move || {
                 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                     return Err(std::io::Error::last_os_error());
+                }
+                if let Some(bytes) = memory_limit {
+                    // The kernel refuses allocations beyond it: the engine fails (usually
+                    // aborts) instead of taking the machine's memory.
+                    let lim = libc::rlimit {
+                        rlim_cur: bytes as libc::rlim_t,
+                        rlim_max: bytes as libc::rlim_t,
+                    };
+                    if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
                 // The manager may already be gone (then the parent is init, pid 1).
                 if libc::getppid() == 1 {

@@ -13,6 +13,7 @@ fn sh(script: &str) -> Launch {
         args: vec!["-c".into(), script.into()],
         dir: None,
         stderr_log: None,
+        memory_limit: None,
     }
 }
 
@@ -156,6 +157,7 @@ fn a_missing_executable_is_a_spawn_error_naming_it() {
         args: Vec::new(),
         dir: None,
         stderr_log: None,
+        memory_limit: None,
     })
     .unwrap_err();
     assert!(e.to_string().contains("/nonexistent/pbrain-x"), "{e}");

@@ -2,7 +2,8 @@
 //! tests and overhead benchmark.
 //!
 //! Usage: `mock-brain [--mode MODE] [--after N] [--ms N] [--delay N] [--seed N] [--script x,y;x,y;…]`
-//! (`--delay N`: sleep N ms before every move, in any mode; `--swap2 move|swap|two`: the answer
+//! (`--delay N`: sleep N ms before every move, in any mode; `--times N`: misbehave on N moves
+//! only, then play legally again; `--swap2 move|swap|two`: the answer
 //! to `SWAP2BOARD` with 3 stones, and with 5 stones `swap` or a move)
 //! (the environment variable `MOCK_BRAIN="--mode hang --after 3"` is read too, so a test can
 //! configure a brain without a wrapper). Until `--after` own moves have been made the brain
@@ -28,6 +29,7 @@
 //! | `badutf8` | answers with bytes that are not UTF-8 |
 //! | `no-restart` | answers `UNKNOWN` to `RESTART` (from the start) |
 //! | `start-error` | answers `ERROR` to `START` (from the start) |
+//! | `hog` | allocates and touches 16 MiB blocks without bound (stops at 1 GiB and hangs) |
 
 use std::io::{BufRead, Write};
 
@@ -53,12 +55,18 @@ enum Mode {
     BadUtf8,
     NoRestart,
     StartError,
+    Hog,
 }
+
+/// `hog` stops allocating here: a safety net for the machine if no OS limit is in force.
+const HOG_CAP: usize = 1 << 30;
 
 #[derive(Debug)]
 struct Config {
     mode: Mode,
     after: usize,
+    /// Misbehave on this many moves (from `after` on), then play legally.
+    times: usize,
     ms: u64,
     delay: u64,
     /// Answer to SWAP2BOARD with 3 or 5 stones: `move` (default), `swap`, `two` (3 only).
@@ -75,6 +83,7 @@ fn parse_args() -> Config {
     let mut c = Config {
         mode: Mode::Legal,
         after: 0,
+        times: usize::MAX,
         ms: 0,
         delay: 0,
         swap2: "move".into(),
@@ -105,6 +114,7 @@ fn parse_args() -> Config {
                     "badutf8" => Mode::BadUtf8,
                     "no-restart" => Mode::NoRestart,
                     "start-error" => Mode::StartError,
+                    "hog" => Mode::Hog,
                     other => {
                         eprintln!("mock-brain: unknown mode {other:?}");
                         std::process::exit(2);
@@ -112,6 +122,7 @@ fn parse_args() -> Config {
                 }
             }
             "--after" => c.after = val().parse().unwrap_or(0),
+            "--times" => c.times = val().parse().unwrap_or(usize::MAX),
             "--ms" => c.ms = val().parse().unwrap_or(0),
             "--delay" => c.delay = val().parse().unwrap_or(0),
             "--swap2" => c.swap2 = val(),
@@ -177,7 +188,8 @@ impl Brain {
         if self.cfg.delay > 0 {
             std::thread::sleep(std::time::Duration::from_millis(self.cfg.delay));
         }
-        let misbehave = self.own_moves >= self.cfg.after;
+        let misbehave =
+            self.own_moves >= self.cfg.after && self.own_moves - self.cfg.after < self.cfg.times;
         self.own_moves += 1;
         if misbehave {
             match self.cfg.mode {
@@ -217,6 +229,16 @@ impl Brain {
                     let _ = std::process::Command::new("sleep").arg("600").spawn();
                     std::thread::sleep(std::time::Duration::from_millis(50));
                     std::process::abort();
+                }
+                Mode::Hog => {
+                    let mut held: Vec<Vec<u8>> = Vec::new();
+                    while held.len() * (16 << 20) < HOG_CAP {
+                        // Touched, so the pages are really there (vec! of non-zero bytes).
+                        held.push(vec![1u8; 16 << 20]);
+                    }
+                    loop {
+                        std::thread::sleep(std::time::Duration::from_secs(60));
+                    }
                 }
                 Mode::BadUtf8 => {
                     let _ = self.out.write_all(b"\xff\xfe,\xc3\n");
