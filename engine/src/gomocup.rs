@@ -1027,9 +1027,9 @@ impl<W: Write> Brain<W> {
         .board;
         let n = n as usize;
         let mut quick = |b: &Board, _: Duration| (0, reflex_move(b, &[], None));
-        let fb = offers(&opening::offer(&board, n, Duration::ZERO, &mut quick));
+        let fb = moves(&opening::offer(&board, n, Duration::ZERO, &mut quick));
         self.decide(at, fb, None, move |judge, t| {
-            offers(&opening::offer(&board, n, t, judge))
+            moves(&opening::offer(&board, n, t, judge))
         })
     }
 
@@ -1065,10 +1065,6 @@ impl<W: Write> Brain<W> {
 
 fn moves(ps: &[Pos]) -> Response {
     Response::Moves(ps.iter().copied().map(Move::Stone).collect())
-}
-
-fn offers(ps: &[Pos]) -> Response {
-    moves(ps)
 }
 
 fn swap_response(a: SwapAnswer) -> Response {
