@@ -108,33 +108,28 @@ fn repeated_kill_nine_and_resume_keeps_every_game_exactly_once() {
         // Mostly early kills (startup, first games), some later ones.
         let wait = Duration::from_millis(rng.gen_range(0..250) + rng.gen_range(0..250));
         let start = Instant::now();
-        let mut exited = None;
-        while start.elapsed() < wait {
+        let finished = loop {
             if let Some(status) = child.try_wait().unwrap() {
-                exited = Some(status);
-                break;
+                break Some(status);
+            }
+            if start.elapsed() >= wait {
+                break None;
             }
             std::thread::sleep(Duration::from_millis(2));
-        }
-        if exited.is_none() {
+        };
+        if finished.is_none() {
             // SAFETY: plain kill(2) of our own child.
             unsafe {
                 libc::kill(child.id() as i32, libc::SIGKILL);
             }
-            child.wait().unwrap();
             kills_mid_run += 1;
-        } else {
-            let mut err = String::new();
-            use std::io::Read;
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut err)
-                .unwrap();
+        }
+        let o = child.wait_with_output().unwrap();
+        if finished.is_some() {
             assert!(
-                exited.unwrap().success(),
-                "round {round}: the manager failed on its own: {err}"
+                o.status.success(),
+                "round {round}: the manager failed on its own: {}",
+                String::from_utf8_lossy(&o.stderr)
             );
         }
         let left = wait_until_gone(&tag);
