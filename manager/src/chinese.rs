@@ -678,9 +678,9 @@ impl Table<'_> {
             ));
             (kept, Some(six), ms(a.elapsed), warning)
         } else {
-            let kept = farthest_offer(&board, &offers);
+            let (kept, how) = self.fallback_choice(white, &board, &offers).await?;
             self.notes.push(format!(
-                "chinese: white keeps {kept} (fallback policy: the offer farthest from the stones)"
+                "chinese: white keeps {kept} (fallback policy: {how})"
             ));
             (kept, None, 0, None)
         };
@@ -815,6 +815,80 @@ impl Table<'_> {
             detail.join(", ")
         ));
         Ok(offers)
+    }
+
+    /// The offer a white brain without the extensions keeps (the fallback policy), and how
+    /// it was found. If the brain knows `YXBLOCK`, it is asked as black for its best fifth
+    /// move with every point but the remaining offers blocked, again and again without the
+    /// offers it named: the offer it names last is the one it likes least for black, and white
+    /// keeps it. Otherwise white keeps the offer farthest from the stones' centre.
+    async fn fallback_choice(
+        &mut self,
+        white: usize,
+        board: &Board,
+        offers: &[Pos],
+    ) -> Result<(Pos, &'static str), Ending> {
+        let yxblock = offers.len() > 1
+            && self.players[white]
+                .knows_silent("YXBLOCKRESET")
+                .await
+                .map_err(|f| Ending::loss(Color::White, super::failure_reason(f)))?;
+        if !yxblock {
+            return Ok((
+                farthest_offer(board, offers),
+                "the offer farthest from the stones",
+            ));
+        }
+        let block = self.block_for(Color::Black);
+        let mut left: Vec<Pos> = offers.to_vec();
+        while left.len() > 1 {
+            let mut lines = vec!["YXBLOCKRESET".to_string(), "YXBLOCK".to_string()];
+            lines.extend(
+                board
+                    .empty_points()
+                    .filter(|p| !left.contains(p))
+                    .map(|p| p.to_xy()),
+            );
+            lines.push("DONE".to_string());
+            lines.push("BOARD".to_string());
+            lines.extend(block.iter().map(|(p, f)| format!("{},{},{f}", p.x, p.y)));
+            lines.push("DONE".to_string());
+            let a = self.ask(white, Color::White, &Request::Raw(lines)).await?;
+            self.charge(white, Color::White, a.elapsed, false)?;
+            let named = parse_point(&a.text)
+                .filter(|&(x, y)| x >= 0 && y >= 0)
+                .map(|(x, y)| Pos::new(x.min(255) as u8, y.min(255) as u8));
+            match named.and_then(|p| left.iter().position(|&q| q == p)) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => {
+                    // The brain ignored the block: decide by distance among the rest.
+                    let kept = farthest_offer(board, &left);
+                    self.reset_block(white).await?;
+                    return Ok((kept, "the offer farthest from the stones (YXBLOCK ignored)"));
+                }
+            }
+        }
+        self.reset_block(white).await?;
+        Ok((
+            left[0],
+            "the offer its engine ranks last for black, asked with YXBLOCK",
+        ))
+    }
+
+    /// Clear a brain's `YXBLOCK` points (`YXBLOCKRESET`, answered by nothing).
+    async fn reset_block(&mut self, who: usize) -> Result<(), Ending> {
+        let color = if self.seat[Color::Black.index()] == who {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.players[who]
+            .knows_silent("YXBLOCKRESET")
+            .await
+            .map(|_| ())
+            .map_err(|f| Ending::loss(color, super::failure_reason(f)))
     }
 
     /// Handle the draw-offer part of a move answer (spec §9) under the Chinese rules: the

@@ -451,3 +451,26 @@ fn a_pass_is_a_numbered_move_that_earns_the_increment() {
         .unwrap();
     assert!(left > 21_500 && left <= 22_000, "time_left {left}");
 }
+
+#[test]
+fn a_white_brain_with_yxblock_ranks_the_offers_and_keeps_its_last() {
+    // Y (no extensions, knows YXBLOCK) answers the closest point to the centre that is not
+    // blocked: as black among the offers it names 8,7 first, then 2,2 (tied with 12,12 on
+    // distance, earlier row), so white keeps 12,12.
+    let a = cn(
+        "A",
+        &["--opening", "7,7;7,6;7,5;3", "--offers", "8,7;12,12;2,2"],
+    );
+    let y = cn("Y", &["--ext", "none", "--yxblock"]);
+    let (dir, g) = run([&a, &y], 1, &[]);
+    assert!(
+        has_note(
+            &g[0],
+            "white keeps 12,12 (fallback policy: the offer its engine ranks last for black"
+        ),
+        "{}",
+        g[0]
+    );
+    assert_eq!(moves(&g[0])[4], "12,12");
+    assert!(log(dir.path(), 2).matches("<< YXBLOCK\n").count() >= 2);
+}
