@@ -497,6 +497,11 @@ impl Parser<'_> {
         // value in units of 1e-9 units; convert to nanoseconds.
         let total = (int_v * 1_000_000_000 + frac_v) * unit_nanos / 1_000_000_000;
         let secs = u64::try_from(total / 1_000_000_000).map_err(|_| bad())?;
+        // The canonical text writes seconds: keep them within the 12 digits it reads back
+        // (`999999999999h` would not be).
+        if secs > 999_999_999_999 {
+            return Err(self.err(start, "a time below 10^12 s (about 31 700 years)", s));
+        }
         Ok(Duration::new(secs, (total % 1_000_000_000) as u32))
     }
 }
