@@ -21,9 +21,17 @@ fn main() -> ExitCode {
     let cfg = match config_from_args(&args) {
         Ok(c) => c,
         Err(CliError::Clap(e)) => {
-            // --help and --version print and exit 0; real errors exit 2.
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            // --help and --version print and exit 0; real errors exit 2, with clap's first
+            // line only (the rest is a blank line and a usage hint): one line per error.
+            if !e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            let text = e.render().to_string();
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            eprintln!("tengen-manager: {first} (see --help)");
+            return ExitCode::from(2);
         }
         Err(e) => {
             eprintln!("tengen-manager: {e}");
@@ -65,12 +73,16 @@ async fn main_async(cfg: RunConfig) -> anyhow::Result<ExitCode> {
                 cfg.out
             );
         }
-        save_args(&cfg.out, &cfg.args)?;
         Finished::default()
     };
     let names = resolve_names(&cfg.engines)
         .await
         .context("checking the engines")?;
+    // Saved only once the engines work, so that a run that cannot start leaves no
+    // directory behind.
+    if !cfg.resume {
+        save_args(&cfg.out, &cfg.args)?;
+    }
     if !cfg.quiet {
         eprintln!(
             "tengen-manager: {} ({}), {} {}x{}, tc {}, {} game(s) per pairing x {} round(s), concurrency {}, output {:?}{}",
