@@ -461,8 +461,24 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
         Some("none") => None,
         Some("renju26") => Some(OpeningBook::renju26()),
         Some(file) => {
-            let text = std::fs::read_to_string(file)
+            let bytes = std::fs::read(file)
                 .map_err(|e| bad("--openings", file, format!("a readable opening file ({e})")))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                // Name the spot, like the parser does for a bad stone.
+                let at = e.utf8_error().valid_up_to();
+                let good = &e.as_bytes()[..at];
+                let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+                bad(
+                    "--openings",
+                    file,
+                    format!(
+                        "line {line}, byte {}: expected UTF-8 text, found byte 0x{:02x}",
+                        at - line_start + 1,
+                        e.as_bytes()[at]
+                    ),
+                )
+            })?;
             let book = OpeningBook::parse(&text, cli.size)
                 .map_err(|e| bad("--openings", file, e.to_string()))?;
             for o in book.openings() {
