@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use tengen_protocol::{About, BoardStone, Command, Feature, Info, ProtocolError, Response};
 use tengen_rules::{Board, Color, Move, Pos, Rule};
 
+use crate::decision::{pass_instead, DrawBook};
 use crate::io::Input;
 use crate::nbest;
 use crate::opening::{self, SwapAnswer};
@@ -70,13 +71,6 @@ enum Flow {
 /// The features Tengen declares in its `TGEXT` answer.
 pub const FEATURES: [Feature; 3] = [Feature::Opening, Feature::Pass, Feature::Draw];
 
-/// Above this many stones (as a share of the board, in percent) a level position is offered
-/// or accepted as a draw.
-const DRAW_FILL_PERCENT: usize = 60;
-/// "Level": the score's absolute value is at most this.
-const DRAW_LEVEL: Score = 30;
-/// A draw offer is always accepted when the brain stands this badly.
-const DRAW_ACCEPT_LOSING: Score = -300;
 /// Decision jobs without a time limit think this long.
 const UNLIMITED_DECISION: Duration = Duration::from_secs(5);
 /// After `YXSTOP`, how long the search may take to return before the front end answers.
@@ -132,6 +126,8 @@ pub struct Brain<W: Write> {
     quit_by: Option<Instant>,
     /// The manager probed `TGEXT`: it understands passes, draw offers and the opening commands.
     extended: bool,
+    /// Draw offers made this game by each side (`decision.rs`: stay within the spec §9 limit).
+    draws: DrawBook,
     /// Own thinking time this game (for `timeout_match` without `time_left`).
     used_ms: u64,
     /// The table size and thread count the worker has.
@@ -156,6 +152,7 @@ impl<W: Write> Brain<W> {
             deferred: VecDeque::new(),
             quit_by: None,
             extended: false,
+            draws: DrawBook::default(),
             used_ms: 0,
             resources,
         })
@@ -482,19 +479,27 @@ impl<W: Write> Brain<W> {
             }
         }
         let offered = std::mem::take(&mut self.settings.draw_offered);
-        let filled = board.stone_count() * 100
-            >= usize::from(board.width()) * usize::from(board.height()) * DRAW_FILL_PERCENT;
-        if offered
-            && self.extended
-            && (score <= DRAW_ACCEPT_LOSING || (filled && score <= DRAW_LEVEL))
-        {
+        if offered {
+            self.draws.opponent_offered();
+        }
+        if offered && self.extended && DrawBook::accepts(board, score) {
             return self.say(&Response::Draw);
         }
+        // Passing draws after the opponent's pass: taken only when standing worse.
+        let mv = if results.is_empty()
+            || !pass_instead(board, self.extended && self.settings.passes, score)
+        {
+            mv
+        } else {
+            Move::Pass
+        };
         let offer = self.extended
-            && filled
-            && score.abs() <= DRAW_LEVEL
             && mv != Move::Pass
-            && !results.is_empty();
+            && !results.is_empty()
+            && self.draws.may_offer(board, score);
+        if offer {
+            self.draws.offered(board);
+        }
         let reply = if offer {
             Response::MoveDraw(mv)
         } else {
@@ -681,6 +686,7 @@ impl<W: Write> Brain<W> {
                 self.blocked.clear();
                 self.settings.time.new_game();
                 self.settings.draw_offered = false;
+                self.draws.reset();
                 self.used_ms = 0;
                 self.when_ready(Response::Ok)
             }
