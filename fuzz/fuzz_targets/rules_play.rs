@@ -6,7 +6,9 @@ use libfuzzer_sys::fuzz_target;
 use tengen_rules::{Board, Color, Move, Pos, Rule};
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&head, ops)) = data.split_first() else { return };
+    let Some((&head, ops)) = data.split_first() else {
+        return;
+    };
     let rule = Rule::ALL[usize::from(head) % Rule::ALL.len()];
     let size = 5 + (head / 8) % 4; // small boards: fives, full boards and draws are common
     let mut board = Board::new(size, rule);
@@ -46,7 +48,10 @@ fuzz_target!(|data: &[u8]| {
         }
         assert_eq!(board.moves(), history.as_slice());
         for p in board.points() {
-            assert_eq!(board.stone(p), model[usize::from(p.y) * usize::from(size) + usize::from(p.x)]);
+            assert_eq!(
+                board.stone(p),
+                model[usize::from(p.y) * usize::from(size) + usize::from(p.x)]
+            );
         }
         if let Some(winner) = board.outcome().and_then(|o| o.winner()) {
             assert!(has_five(&board, winner), "winner without a five: {board:?}");
@@ -58,10 +63,16 @@ fuzz_target!(|data: &[u8]| {
 /// and Caro blocks, are covered by the unit tests; here any real five suffices).
 fn has_five(b: &Board, color: Color) -> bool {
     let n = i32::from(b.width());
-    let at = |x: i32, y: i32| (x >= 0 && y >= 0 && x < n && y < n).then(|| b.stone(Pos::new(x as u8, y as u8))).flatten();
+    let at = |x: i32, y: i32| {
+        (x >= 0 && y >= 0 && x < n && y < n)
+            .then(|| b.stone(Pos::new(x as u8, y as u8)))
+            .flatten()
+    };
     (0..n).any(|y| {
         (0..n).any(|x| {
-            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dx, dy)| (0..5).all(|k| at(x + dx * k, y + dy * k) == Some(color)))
+            [(1, 0), (0, 1), (1, 1), (1, -1)]
+                .iter()
+                .any(|&(dx, dy)| (0..5).all(|k| at(x + dx * k, y + dy * k) == Some(color)))
         })
     })
 }

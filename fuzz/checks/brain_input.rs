@@ -1,0 +1,51 @@
+//! The brain's whole input loop: arbitrary bytes through the same path as `pbrain-tengen`'s
+//! stdin (the reader thread of `tengen_engine::io`, then `Brain::run`), output collected.
+//! Checks: no panic, the loop ends once the input ends (the brain quits at EOF, so a search
+//! started by the input is cut short), and every line written is a well-formed protocol reply.
+//!
+//! Shared by the fuzz target and the regression replay in the normal test suite.
+use std::io::Write;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use tengen_engine::gomocup::{Brain, Event};
+use tengen_engine::io::spawn_reader;
+use tengen_protocol::Response;
+
+/// stdout, shared with the harness.
+#[derive(Clone, Default)]
+struct Out(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Out {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The fuzz target's checks on one input (panics on a failure).
+pub fn check(data: &[u8]) {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let input = tx.clone();
+    let reader = spawn_reader(std::io::Cursor::new(data.to_vec()), move |i| {
+        input.send(Event::Input(i)).is_ok()
+    })
+    .expect("reader thread");
+    let out = Out::default();
+    let mut brain = Brain::new(out.clone(), tx).expect("brain");
+    brain.run(&rx);
+    drop(brain);
+    drop(rx);
+    let _ = reader.join();
+    let bytes = out.0.lock().unwrap().clone();
+    let text = std::str::from_utf8(&bytes).expect("stdout is UTF-8");
+    for line in text.lines() {
+        assert!(
+            Response::parse_line(line).is_ok(),
+            "the brain wrote a line that is not a protocol reply: {line:?}"
+        );
+    }
+}
