@@ -7,6 +7,7 @@
 use tengen_protocol::Info;
 use tengen_rules::Rule;
 
+use crate::search::Tuning;
 use crate::time::TimeControl;
 
 /// Bytes in a mebibyte.
@@ -192,9 +193,117 @@ impl Settings {
     }
 }
 
+/// Environment variable that changes the search knobs, for self-play experiments only:
+/// `TENGEN_TUNING="vct_nodes=0,qs_defend_plies=0"` (see [`parse_tuning`]).
+pub const TUNING_ENV: &str = "TENGEN_TUNING";
+
+/// What was wrong with a `TENGEN_TUNING` text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TuningError {
+    /// A part without `=`.
+    #[error("tuning part `{0}` is not key=value")]
+    NotKeyValue(String),
+    /// A key that is not a search knob.
+    #[error("unknown tuning knob `{0}` (known: {KNOBS})")]
+    UnknownKnob(String),
+    /// A value that is not a non-negative integer in range.
+    #[error("tuning knob `{key}`: `{value}` is not a non-negative integer in range")]
+    BadValue {
+        /// The knob.
+        key: String,
+        /// The text given for it.
+        value: String,
+    },
+}
+
+/// The knobs [`parse_tuning`] understands.
+const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
+qs_defend_plies, vct_nodes, eval_own";
+
+/// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
+/// those knobs changed. An empty text gives the defaults. Switching a feature off:
+/// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
+/// `lmr_min_depth=1000` (no late-move reductions), `lmp_max_depth=0` (no late-move pruning:
+/// quiet nodes at depth 0 are already quiescence). Values are non-negative integers.
+pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
+    let mut t = Tuning::default();
+    for part in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| TuningError::NotKeyValue(part.to_string()))?;
+        let (key, value) = (key.trim(), value.trim());
+        let bad = || TuningError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+        };
+        let n: u64 = value.parse().map_err(|_| bad())?;
+        let small = || i32::try_from(n).map_err(|_| bad());
+        let size = || usize::try_from(n).map_err(|_| bad());
+        match key {
+            "lmp_base" => t.lmp_base = size()?,
+            "lmp_per_depth" => t.lmp_per_depth = size()?,
+            "lmp_max_depth" => t.lmp_max_depth = small()?,
+            "lmr_min_depth" => t.lmr_min_depth = small()?,
+            "lmr_min_index" => t.lmr_min_index = size()?,
+            "qs_defend_plies" => t.qs_defend_plies = small()?,
+            "vct_nodes" => t.vct_nodes = n,
+            "eval_own" => t.eval_own = small()?,
+            _ => return Err(TuningError::UnknownKnob(key.to_string())),
+        }
+    }
+    Ok(t)
+}
+
+/// The knobs from [`TUNING_ENV`]; the defaults when it is unset. A bad text is logged as an
+/// error (stderr) and the defaults are used, so a mistyped experiment shows in the logs.
+#[must_use]
+pub fn tuning_from_env() -> Tuning {
+    let Ok(text) = std::env::var(TUNING_ENV) else {
+        return Tuning::default();
+    };
+    match parse_tuning(&text) {
+        Ok(t) => {
+            tracing::info!("{TUNING_ENV}: {t:?}");
+            t
+        }
+        Err(e) => {
+            tracing::error!("{TUNING_ENV} ignored: {e}");
+            Tuning::default()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tuning_text_changes_only_the_named_knobs() {
+        let d = Tuning::default();
+        assert_eq!(parse_tuning("").unwrap(), d);
+        let t = parse_tuning("vct_nodes=0, qs_defend_plies=0,lmr_min_depth=1000").unwrap();
+        assert_eq!(
+            (t.vct_nodes, t.qs_defend_plies, t.lmr_min_depth),
+            (0, 0, 1000)
+        );
+        assert_eq!((t.lmp_base, t.eval_own), (d.lmp_base, d.eval_own));
+        assert_eq!(
+            parse_tuning("vct=0"),
+            Err(TuningError::UnknownKnob("vct".into()))
+        );
+        assert!(matches!(
+            parse_tuning("eval_own=-1"),
+            Err(TuningError::BadValue { .. })
+        ));
+        assert!(matches!(
+            parse_tuning("lmr_min_depth=99999999999"),
+            Err(TuningError::BadValue { .. })
+        ));
+        assert_eq!(
+            parse_tuning("vct_nodes"),
+            Err(TuningError::NotKeyValue("vct_nodes".into()))
+        );
+    }
 
     #[test]
     fn memory_bounds_the_table() {

@@ -95,7 +95,10 @@ impl Worker {
 }
 
 fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize) {
+    // Experiments only: `TENGEN_TUNING` switches search features off for self-play matches.
+    let tuning = crate::settings::tuning_from_env();
     let mut engine = Engine::new(hash_bytes, threads);
+    engine.set_tuning(tuning);
     let mut size = (hash_bytes, threads);
     while let Ok(job) = rx.recv() {
         match job {
@@ -123,6 +126,7 @@ fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize) {
                         f();
                     }
                     engine = Engine::new(size.0, size.1);
+                    engine.set_tuning(tuning);
                 }
             }
         }
