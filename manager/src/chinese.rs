@@ -68,6 +68,9 @@ pub struct ChineseRules {
     pub fallback_swap: FallbackSwap,
     /// Seed for random assignments and random swaps.
     pub seed: u64,
+    /// Whether engines are probed for the Tengen extensions (`false`: every engine is decided
+    /// for by the fallback policy, as if it had answered `UNKNOWN`).
+    pub extensions: bool,
 }
 
 impl Default for ChineseRules {
@@ -80,6 +83,7 @@ impl Default for ChineseRules {
             passes: true,
             fallback_swap: FallbackSwap::Never,
             seed: 1,
+            extensions: true,
         }
     }
 }
@@ -118,6 +122,12 @@ pub struct ChineseArgs {
     /// extensions: never (default), always or random (from --seed). Example: --fallback-swap random
     #[arg(long, default_value = "never", value_name = "POLICY")]
     pub fallback_swap: String,
+
+    /// Chinese rules: probe engines for the Tengen extensions (on, default) or treat every
+    /// engine as a plain Gomocup brain decided for by the fallback policy (off).
+    /// Example: --tg-extensions off
+    #[arg(long, default_value = "on", value_name = "ON_OFF")]
+    pub tg_extensions: String,
 }
 
 impl ChineseArgs {
@@ -178,6 +188,11 @@ impl ChineseArgs {
                 "passes are only played under --opening-rule chinese",
             ));
         }
+        let extensions = match self.tg_extensions.as_str() {
+            "on" => true,
+            "off" => false,
+            e => return Err(bad("--tg-extensions", e, "on or off")),
+        };
         let fallback_swap = match self.fallback_swap.as_str() {
             "never" => FallbackSwap::Never,
             "always" => FallbackSwap::Always,
@@ -192,6 +207,7 @@ impl ChineseArgs {
             passes,
             fallback_swap,
             seed: 1,
+            extensions,
         })
     }
 }
@@ -407,7 +423,13 @@ impl Table<'_> {
 
     async fn chinese_inner(&mut self, c: &ChineseRules, spec: &GameSpec) -> Result<(), Ending> {
         // 0. Probe both brains with TGEXT, settings first (brains ignore unknown INFO keys).
-        for who in 0..2 {
+        if !c.extensions {
+            self.notes.push(
+                "chinese: Tengen extensions off (--tg-extensions off): the fallback policy decides for both players"
+                    .into(),
+            );
+        }
+        for who in (0..2).filter(|_| c.extensions) {
             let color = if who == 0 { Color::Black } else { Color::White };
             let lines = vec![
                 "INFO tg_opening_rule chinese".to_string(),
@@ -504,7 +526,11 @@ impl Table<'_> {
                 OpeningSource::Choose => (
                     (key % 26) as usize,
                     Symmetry::Identity,
-                    "fallback policy (seq): black has no `opening` extension",
+                    if c.extensions {
+                        "fallback policy (seq): black has no `opening` extension"
+                    } else {
+                        "fallback policy (seq)"
+                    },
                 ),
             };
             let o = &OPENINGS[index];
@@ -987,6 +1013,7 @@ mod tests {
             equivalence: "board".into(),
             passes: None,
             fallback_swap: "random".into(),
+            tg_extensions: "on".into(),
         };
         let r = args.rules(true).unwrap();
         assert_eq!(r.equivalence, Equivalence::Board);

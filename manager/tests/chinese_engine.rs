@@ -110,4 +110,18 @@ fn pbrain_tengen_plays_the_chinese_rules_against_itself_and_a_plain_brain() {
     assert!(notes(&games[0]).contains("swap by the fallback policy"));
     assert!(notes(&games[1]).contains("assigned by the fallback policy"));
     assert!(notes(&games[1]).contains("black offers"));
+    // Extensions off: the fallback policy decides for pbrain-tengen too, through its YXBLOCK.
+    let games = run(
+        [t("T1"), t("T2")],
+        &["--tg-extensions", "off", "--chinese-n", "3"],
+    );
+    for g in &games {
+        replays(g);
+        let n = notes(g);
+        assert_eq!(n.matches("best move with YXBLOCK").count(), 2, "{n}");
+        assert!(
+            n.contains("ranks last for black, asked with YXBLOCK"),
+            "{n}"
+        );
+    }
 }
