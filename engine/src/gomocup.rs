@@ -137,7 +137,16 @@ pub struct Brain<W: Write> {
 impl<W: Write> Brain<W> {
     /// A brain writing to `out`; search results come back through `events`.
     pub fn new(out: W, events: Sender<Event>) -> std::io::Result<Brain<W>> {
-        let settings = Settings::default();
+        Brain::with_settings(out, events, Settings::default())
+    }
+
+    /// A brain starting from `settings` instead of the defaults (as if `INFO` had set them);
+    /// the fuzz harness uses it to start with a small table.
+    pub fn with_settings(
+        out: W,
+        events: Sender<Event>,
+        settings: Settings,
+    ) -> std::io::Result<Brain<W>> {
         let resources = (settings.hash_bytes(), settings.threads);
         let worker = Worker::spawn(resources.0, resources.1)?;
         Ok(Brain {
