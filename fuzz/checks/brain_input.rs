@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use tengen_engine::gomocup::{Brain, Event};
 use tengen_engine::io::spawn_reader;
+use tengen_engine::settings::Settings;
 use tengen_protocol::Response;
 
 /// stdout, shared with the harness.
@@ -35,7 +36,10 @@ pub fn check(data: &[u8]) {
     })
     .expect("reader thread");
     let out = Out::default();
-    let mut brain = Brain::new(out.clone(), tx).expect("brain");
+    // A 1 MiB table instead of the default 64 MiB: the same code, 50 times more inputs a second.
+    let mut settings = Settings::default();
+    settings.hash_size = Some(1 << 20);
+    let mut brain = Brain::with_settings(out.clone(), tx, settings).expect("brain");
     brain.run(&rx);
     drop(brain);
     drop(rx);
