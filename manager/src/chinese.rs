@@ -18,7 +18,7 @@ use tengen_rules::{
 use tokio::time::Instant;
 
 use super::{GameSpec, OpeningRule, Table};
-use crate::player::{parse_point, Request, SETUP_TIMEOUT};
+use crate::player::{parse_point, Request};
 use crate::record::MoveRecord;
 use crate::referee::{Ending, Reason, Verdict};
 
@@ -394,27 +394,6 @@ impl Table<'_> {
         }
     }
 
-    /// Send `lines` to player `who` outside its clock (probes, settings) with the set-up
-    /// deadline; the answer text.
-    async fn chinese_probe(
-        &mut self,
-        who: usize,
-        lines: Vec<String>,
-    ) -> Result<String, crate::player::Failure> {
-        let info = self.clocks[who].engine_info();
-        let timing = [
-            info.timeout_turn,
-            info.timeout_match,
-            info.time_left,
-            info.time_increment,
-        ];
-        let deadline = Instant::now() + SETUP_TIMEOUT;
-        self.players[who]
-            .request(&Request::Raw(lines), timing, deadline)
-            .await
-            .map(|a| a.text)
-    }
-
     /// Play the Chinese opening procedure up to move 6 (spec §7.1). Player 0 is the
     /// tentative black. `Some` when the game ended during the opening.
     pub(super) async fn chinese(&mut self, c: &ChineseRules, spec: &GameSpec) -> Option<Ending> {
@@ -431,15 +410,15 @@ impl Table<'_> {
         }
         for who in (0..2).filter(|_| c.extensions) {
             let color = if who == 0 { Color::Black } else { Color::White };
-            let lines = vec![
-                "INFO tg_opening_rule chinese".to_string(),
-                format!("INFO tg_passes {}", u8::from(c.passes)),
-                "TGEXT".to_string(),
-            ];
-            let text = self
-                .chinese_probe(who, lines)
+            let passes = format!("INFO tg_passes {}", u8::from(c.passes));
+            let lines = ["INFO tg_opening_rule chinese", passes.as_str(), "TGEXT"];
+            // `ABOUT` follows as a sentinel, so a brain that ignores TGEXT silently (or answers
+            // ERROR) is simply one without the extensions.
+            let text = self.players[who]
+                .probe(&lines, Some("TGEXT"))
                 .await
-                .map_err(|f| Ending::loss(color, super::failure_reason(f)))?;
+                .map_err(|f| Ending::loss(color, super::failure_reason(f)))?
+                .unwrap_or_else(|| "no answer".to_string());
             match Response::parse_line(&text) {
                 Ok(Response::TgExt { features, .. }) => {
                     let names: Vec<&str> = features.iter().map(Feature::word).collect();

@@ -320,30 +320,54 @@ impl Player {
     }
 
     /// Whether the engine knows `command`, one that answers nothing when known (such as
-    /// `YXBLOCKRESET`): it is sent followed by `ABOUT`, and an `UNKNOWN` before the `ABOUT`
-    /// answer means it does not. Not charged to any clock.
+    /// `YXBLOCKRESET`): an `UNKNOWN` or `ERROR` answer before the `ABOUT` sentinel means it
+    /// does not. Not charged to any clock.
     pub async fn knows_silent(&mut self, command: &str) -> Result<bool, Failure> {
-        let result = self.knows_silent_inner(command).await;
+        Ok(self.probe(&[command], None).await?.is_none())
+    }
+
+    /// Send `lines` followed by `ABOUT` (a sentinel) and return the engine's answer to them,
+    /// if it gave one before the `ABOUT` answer: a line starting with `UNKNOWN`, `ERROR` or
+    /// `expect`. `None` when the engine answered nothing (it ignored the command, or the
+    /// command has no answer). `ERROR` is returned as text, not as a failure. Not charged to
+    /// any clock; the set-up timeout applies.
+    pub async fn probe(
+        &mut self,
+        lines: &[&str],
+        expect: Option<&str>,
+    ) -> Result<Option<String>, Failure> {
+        let result = self.probe_inner(lines, expect).await;
         if result.is_err() {
             self.discard();
         }
         result
     }
 
-    async fn knows_silent_inner(&mut self, command: &str) -> Result<bool, Failure> {
+    async fn probe_inner(
+        &mut self,
+        lines: &[&str],
+        expect: Option<&str>,
+    ) -> Result<Option<String>, Failure> {
         let p = self
             .process
             .as_mut()
             .ok_or_else(|| Failure::Crash("engine not running".into()))?;
         check_unsolicited(p).await?;
-        p.send(&[command, "ABOUT"]).await?;
+        let mut all: Vec<&str> = lines.to_vec();
+        all.push("ABOUT");
+        p.send(&all).await?;
         let deadline = Instant::now() + SETUP_TIMEOUT;
         let first = read_answer(p, deadline, &mut None).await?;
-        if strip_word(&first, "UNKNOWN").is_some() {
-            read_answer(p, deadline, &mut None).await?;
-            return Ok(false);
+        let own = ["UNKNOWN", "ERROR"]
+            .iter()
+            .any(|w| strip_word(&first, w).is_some())
+            || expect.is_some_and(|e| strip_word(&first, e).is_some());
+        if !own {
+            return Ok(None);
         }
-        Ok(true)
+        // The command's answer came first: the next line answers ABOUT.
+        read_answer(p, deadline, &mut None).await?;
+        Ok(Some(first))
     }
 
     /// Forget the engine after a failure: kill its group now.

@@ -474,3 +474,22 @@ fn a_white_brain_with_yxblock_ranks_the_offers_and_keeps_its_last() {
     assert_eq!(moves(&g[0])[4], "12,12");
     assert!(log(dir.path(), 2).matches("<< YXBLOCK\n").count() >= 2);
 }
+
+#[test]
+fn a_brain_that_ignores_tgext_or_answers_error_is_decided_for() {
+    for quirk in ["silent", "error"] {
+        let p = cn("P", &["--ext", quirk]);
+        let (_d, g) = run([&p, &cn("B", &[])], 1, &[]);
+        assert!(
+            has_note(&g[0], "player 1 (black) has no Tengen extensions"),
+            "{}",
+            g[0]
+        );
+        assert!(
+            has_note(&g[0], "assigned by the fallback policy"),
+            "{}",
+            g[0]
+        );
+        assert!(moves(&g[0]).len() > 6, "{}", g[0]);
+    }
+}

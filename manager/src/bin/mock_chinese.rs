@@ -9,7 +9,7 @@
 //!
 //! | option | meaning |
 //! |---|---|
-//! | `--ext opening,pass,draw` | features declared to `TGEXT` (default all three); `none`: `UNKNOWN` |
+//! | `--ext opening,pass,draw` | features declared to `TGEXT` (default all three); `none`: `UNKNOWN`; `silent`: no answer; `error`: `ERROR` |
 //! | `--opening 7,7;7,6;7,5;2` | the `TGOPENING` answer, verbatim with `;` as spaces; `cycle`: in game k (counted from `START`/`RESTART`), designated opening k mod 26 in orientation k / 26 mod 8, N = 1 |
 //! | `--swap yes\|no\|TEXT` | the `TGSWAP` answer: `SWAP`, `NOSWAP` (default) or TEXT verbatim |
 //! | `--offers 6,6;8,8` | the `TGOFFER` answer (default: the first N legal, non-equivalent points closest to the centre) |
@@ -35,6 +35,8 @@ struct Config {
     accept: bool,
     yxblock: bool,
     slow: Option<(String, u64)>,
+    /// The `--ext` word, for the plain variants (`silent`, `error`).
+    quirk: String,
 }
 
 fn parse_args() -> Config {
@@ -48,6 +50,7 @@ fn parse_args() -> Config {
         accept: false,
         yxblock: false,
         slow: None,
+        quirk: String::new(),
     };
     let mut it = std::env::args().skip(1);
     let spaced = |s: String| s.replace(';', " ");
@@ -56,7 +59,9 @@ fn parse_args() -> Config {
         match a.as_str() {
             "--ext" => {
                 let v = val();
-                c.ext = (v != "none").then(|| v.replace(',', " "));
+                let plain = ["none", "silent", "error"].contains(&v.as_str());
+                c.ext = (!plain).then(|| v.replace(',', " "));
+                c.quirk = v;
             }
             "--opening" => c.opening = spaced(val()),
             "--swap" => c.swap = val(),
@@ -259,6 +264,8 @@ fn main() {
             }
             "TGEXT" => match brain.cfg.ext.clone() {
                 Some(f) => brain.say(&format!("TGEXT 1 {f}")),
+                None if brain.cfg.quirk == "silent" => {}
+                None if brain.cfg.quirk == "error" => brain.say("ERROR unknown command"),
                 None => brain.say("UNKNOWN TGEXT"),
             },
             "YXBLOCKRESET" if brain.cfg.yxblock => brain.blocked.clear(),
