@@ -25,6 +25,18 @@ const MIN_HASH_BYTES: u64 = MIB;
 /// Upper bound for `thread_num`.
 pub const MAX_THREADS: usize = 64;
 
+/// The largest table `hash_size` may ask for: half the physical memory (from
+/// `/proc/meminfo`; 4 GiB where that cannot be read).
+fn largest_table_bytes() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let kib = text.lines().find_map(|l| l.strip_prefix("MemTotal:"))?;
+            kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok()
+        });
+    total.map_or(4 << 30, |kib| kib.saturating_mul(1024) / 2)
+}
+
 /// Every `INFO` setting the brain uses.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -121,6 +133,16 @@ impl Settings {
             }
             Info::HashSize(v) => {
                 self.hash_size = (v > 0).then(|| (v as u64).saturating_mul(1024));
+                // A table beyond the machine's memory would fail to allocate (or swap the
+                // machine to death) and abort the brain: cap it and say so.
+                let cap = largest_table_bytes();
+                if self.hash_size.is_some_and(|h| h > cap) {
+                    self.notes.push(format!(
+                        "INFO hash_size {v} KiB is more than half of this machine's memory; using {} MiB",
+                        cap / MIB
+                    ));
+                    self.hash_size = Some(cap);
+                }
                 return Change::Resources;
             }
             Info::ThreadNum(v) => {
@@ -303,6 +325,17 @@ mod tests {
             parse_tuning("vct_nodes"),
             Err(TuningError::NotKeyValue("vct_nodes".into()))
         );
+    }
+
+    #[test]
+    fn a_table_beyond_the_machine_is_capped_with_a_note() {
+        let mut s = Settings::default();
+        // 1 TiB, in KiB: aborted the brain before the cap.
+        s.apply(&Info::HashSize(1 << 30));
+        assert_eq!(s.hash_bytes() as u64, largest_table_bytes());
+        assert!(largest_table_bytes() < 1 << 40);
+        let notes = s.take_notes();
+        assert!(notes[0].contains("hash_size"), "{notes:?}");
     }
 
     #[test]
