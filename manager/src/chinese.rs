@@ -71,6 +71,9 @@ pub struct ChineseRules {
     /// Whether engines are probed for the Tengen extensions (`false`: every engine is decided
     /// for by the fallback policy, as if it had answered `UNKNOWN`).
     pub extensions: bool,
+    /// The number of fifth moves is fixed (the RIF rule of 1996-2008: always 2): a declared N
+    /// must equal it.
+    pub fixed_n: Option<u32>,
 }
 
 impl Default for ChineseRules {
@@ -84,6 +87,7 @@ impl Default for ChineseRules {
             fallback_swap: FallbackSwap::Never,
             seed: 1,
             extensions: true,
+            fixed_n: None,
         }
     }
 }
@@ -208,7 +212,21 @@ impl ChineseArgs {
             fallback_swap,
             seed: 1,
             extensions,
+            fixed_n: None,
         })
+    }
+}
+
+impl ChineseRules {
+    /// The RIF opening rule of 1996-2008: this procedure with exactly two fifth moves.
+    #[must_use]
+    pub fn rif(self) -> ChineseRules {
+        ChineseRules {
+            n_max: 2,
+            n: 2,
+            fixed_n: Some(2),
+            ..self
+        }
     }
 }
 
@@ -466,6 +484,8 @@ impl Table<'_> {
                 Some("not one of the 26 designated openings".to_string())
             } else if !(1..=c.n_max).contains(&n) {
                 Some(format!("N = {n} is outside 1..={}", c.n_max))
+            } else if let Some(f) = c.fixed_n.filter(|&f| f != n) {
+                Some(format!("N = {n}, but this rule fixes N = {f}"))
             } else {
                 None
             };

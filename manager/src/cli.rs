@@ -102,7 +102,8 @@ pub struct Cli {
 
     /// Opening procedure: free, file (stones from --openings), swap2 (through SWAP2BOARD),
     /// chinese (designated opening, swap, N fifth moves, passes, draw offers; see
-    /// CHINESE.md). Default: file when there are openings, else free.
+    /// CHINESE.md; yamaguchi is the same), rif (the same with exactly 2 fifth moves).
+    /// Default: file when there are openings, else free.
     /// Example: --opening-rule chinese
     #[arg(long, value_name = "RULE")]
     pub opening_rule: Option<String>,
@@ -501,8 +502,15 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
         Some("free") => OpeningRule::Free,
         Some("file") => OpeningRule::File,
         Some("swap2") => OpeningRule::Swap2,
-        Some("chinese") => OpeningRule::Chinese(cli.chinese.rules(true)?),
-        Some(other) => return Err(bad("--opening-rule", other, "free, file, swap2 or chinese")),
+        Some("chinese" | "yamaguchi") => OpeningRule::Chinese(cli.chinese.rules(true)?),
+        Some("rif") => OpeningRule::Chinese(cli.chinese.rules(true)?.rif()),
+        Some(other) => {
+            return Err(bad(
+                "--opening-rule",
+                other,
+                "free, file, swap2, chinese (or yamaguchi, the same), rif",
+            ))
+        }
     };
     if !matches!(opening_rule, OpeningRule::Chinese(_)) {
         cli.chinese.rules(false)?;

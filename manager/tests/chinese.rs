@@ -33,22 +33,16 @@ fn plain(name: &str) -> String {
 /// must record `games` games); the output directory and the records.
 fn run(engines: [&str; 2], games: u64, extra: &[&str]) -> (tempfile::TempDir, Vec<Value>) {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = strings(&[
-        "-e",
-        engines[0],
-        "-e",
-        engines[1],
-        "--opening-rule",
-        "chinese",
-        "--quiet",
-        "--out",
-    ]);
+    let mut args = strings(&["-e", engines[0], "-e", engines[1], "--quiet", "--out"]);
     args.push(dir.path().display().to_string());
     if !extra.contains(&"--games") {
         args.push("--games".into());
         args.push(games.to_string());
     }
     args.extend(strings(extra));
+    if !extra.contains(&"--opening-rule") {
+        args.extend(strings(&["--opening-rule", "chinese"]));
+    }
     if !extra.contains(&"--tc") {
         args.extend(strings(&["--tc", "20+0.1"]));
     }
@@ -492,4 +486,29 @@ fn a_brain_that_ignores_tgext_or_answers_error_is_decided_for() {
         );
         assert!(moves(&g[0]).len() > 6, "{}", g[0]);
     }
+}
+
+#[test]
+fn the_rif_rule_fixes_two_fifth_moves_and_yamaguchi_is_the_chinese_procedure() {
+    // RIF: TGOPENING 2, and an engine declaring N = 1 loses.
+    let a = cn("A", &["--opening", "7,7;7,6;7,5;1"]);
+    let (dir, g) = run([&a, &cn("B", &[])], 1, &[]);
+    assert!(
+        moves(&g[0]).len() > 6,
+        "N = 1 is fine under chinese: {}",
+        g[0]
+    );
+    drop(dir);
+    let mut args = vec!["--opening-rule", "rif"];
+    let (dir, g) = run([&a, &cn("B", &[])], 1, &args);
+    let (result, code, detail) = reason(&g[0]);
+    assert_eq!((result, code), ("white-win", "illegal-move"), "{}", g[0]);
+    assert!(detail.contains("fixes N = 2"), "{detail}");
+    assert!(log(dir.path(), 1).contains("<< TGOPENING 2"));
+    // Assigned openings get N = 2 under RIF; yamaguchi plays the same procedure as chinese.
+    args.extend(["--chinese-opening", "seq"]);
+    let (_d, g) = run([&a, &cn("B", &[])], 1, &args);
+    assert!(has_note(&g[0], "N=2 assigned"), "{}", g[0]);
+    let (_d, g) = run([&a, &cn("B", &[])], 1, &["--opening-rule", "yamaguchi"]);
+    assert!(has_note(&g[0], "N=1 laid by black (engine)"), "{}", g[0]);
 }
