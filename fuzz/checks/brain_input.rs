@@ -2,6 +2,7 @@
 //! stdin (the reader thread of `tengen_engine::io`, then `Brain::run`), output collected.
 //! Checks: no panic, the loop ends once the input ends (the brain quits at EOF, so a search
 //! started by the input is cut short), and every line written is a well-formed protocol reply.
+//! The table-size settings are left out (see [`without_table_sizes`]).
 //!
 //! Shared by the fuzz target and the regression replay in the normal test suite.
 use std::io::Write;
@@ -27,11 +28,28 @@ impl Write for Out {
     }
 }
 
+/// The input without its `INFO hash_size` / `INFO max_memory` lines: honouring them means
+/// allocating what they say (up to half the machine for `hash_size`), which is the brain's job
+/// but not something to do thousands of times a second. Their handling is unit-tested in
+/// `engine/src/settings.rs`; every other byte goes through unchanged.
+fn without_table_sizes(data: &[u8]) -> Vec<u8> {
+    data.split_inclusive(|&b| b == b'\n' || b == b'\r')
+        .filter(|line| {
+            let text = String::from_utf8_lossy(line).to_ascii_lowercase();
+            let mut words = text.split_whitespace();
+            !(words.next() == Some("info")
+                && matches!(words.next(), Some("hash_size" | "max_memory")))
+        })
+        .flatten()
+        .copied()
+        .collect()
+}
+
 /// The fuzz target's checks on one input (panics on a failure).
 pub fn check(data: &[u8]) {
     let (tx, rx) = mpsc::channel::<Event>();
     let input = tx.clone();
-    let reader = spawn_reader(std::io::Cursor::new(data.to_vec()), move |i| {
+    let reader = spawn_reader(std::io::Cursor::new(without_table_sizes(data)), move |i| {
         input.send(Event::Input(i)).is_ok()
     })
     .expect("reader thread");
