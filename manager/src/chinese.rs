@@ -484,10 +484,10 @@ impl Table<'_> {
                 Some("not one of the 26 designated openings".to_string())
             } else if !(1..=c.n_max).contains(&n) {
                 Some(format!("N = {n} is outside 1..={}", c.n_max))
-            } else if let Some(f) = c.fixed_n.filter(|&f| f != n) {
-                Some(format!("N = {n}, but this rule fixes N = {f}"))
             } else {
-                None
+                c.fixed_n
+                    .filter(|&f| f != n)
+                    .map(|f| format!("N = {n}, but this rule fixes N = {f}"))
             };
             if let Some(why) = why {
                 return Err(Ending::loss(
