@@ -133,6 +133,8 @@ pub struct Tuning {
     pub vct_nodes: u64,
     /// Evaluation: weight of the side to move's point values (the opponent's weigh 5/8).
     pub eval_own: i32,
+    /// Quiet nodes below the root try at most this many moves (best-ordered first).
+    pub max_quiet: usize,
 }
 
 impl Default for Tuning {
@@ -146,6 +148,7 @@ impl Default for Tuning {
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             eval_own: 6,
+            max_quiet: 12,
         }
     }
 }
@@ -770,6 +773,9 @@ impl<'a> Worker<'a> {
             return -(WIN - plyi - 2);
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
+        if threat == Threat::Quiet && !root {
+            moves.truncate(self.shared.tuning.max_quiet.max(1));
+        }
 
         let ext = i32::from(forced);
         let mut best_score = -INF;

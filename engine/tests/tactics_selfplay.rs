@@ -122,6 +122,7 @@ fn tuning_match() {
                 "qs_defend_plies" => t.qs_defend_plies = n as i32,
                 "vct_nodes" => t.vct_nodes = n as u64,
                 "eval_own" => t.eval_own = n as i32,
+                "max_quiet" => t.max_quiet = n as usize,
                 _ => panic!("unknown knob {k}"),
             }
         }
