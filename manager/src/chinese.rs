@@ -970,8 +970,13 @@ impl Table<'_> {
         }
         self.cn.offers[who] += 1;
         self.cn.pending = Some(who);
+        let unheard = if self.cn.has(other, &Feature::Draw) {
+            ""
+        } else {
+            "; not forwarded: the opponent did not declare `draw`"
+        };
         self.notes.push(format!(
-            "draw: {color} offers a draw with {mv} (offer {})",
+            "draw: {color} offers a draw with {mv} (offer {}{unheard})",
             self.cn.offers[who]
         ));
         Ok(mv)
