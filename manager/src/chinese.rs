@@ -387,10 +387,14 @@ impl Table<'_> {
     /// Lay `p` for the side to move through the referee and record it; the ending if the
     /// stone is illegal (charged to `guilty`, whatever the stone's colour) or wins.
     fn chinese_lay(&mut self, p: Move, guilty: Color, spent: u64) -> Result<(), Ending> {
-        let (x, y) = match p {
-            Move::Stone(q) => (i64::from(q.x), i64::from(q.y)),
-            Move::Pass => (-1, -1),
-        };
+        match p {
+            Move::Stone(q) => self.chinese_lay_xy(i64::from(q.x), i64::from(q.y), guilty, spent),
+            Move::Pass => self.chinese_lay_xy(-1, -1, guilty, spent),
+        }
+    }
+
+    /// [`Table::chinese_lay`] for an answer's raw coordinates (which may be off the board).
+    fn chinese_lay_xy(&mut self, x: i64, y: i64, guilty: Color, spent: u64) -> Result<(), Ending> {
         match self.referee.judge(x, y) {
             Verdict::Continue => {
                 let mv = *self.referee.board().moves().last().expect("just played");
@@ -402,7 +406,9 @@ impl Table<'_> {
                     let mv = *self.referee.board().moves().last().expect("just played");
                     self.moves.push(MoveRecord::new(mv, spent));
                 }
-                if end.reason == Reason::Five {
+                // A five or a draw (move limit, full board) stands; an illegal stone is the
+                // answering player's fault, whatever its colour.
+                if end.reason == Reason::Five || end.winner.is_none() {
                     Err(end)
                 } else {
                     Err(Ending::loss(guilty, end.reason))
@@ -604,18 +610,11 @@ impl Table<'_> {
         if (x, y) == (-1, -1) {
             return Err(Ending::loss(Color::White, Reason::IllegalPass));
         }
-        let before = self.moves.len();
-        if let Verdict::End(end) = self.referee.judge(x, y) {
-            return Err(end);
+        self.chinese_lay_xy(x, y, Color::White, ms(a.elapsed))?;
+        if let Some(m) = self.moves.last_mut() {
+            m.engine_ms = a.reported_ms;
+            m.warning = warning;
         }
-        let mv = *self.referee.board().moves().last().expect("just played");
-        self.moves.push(MoveRecord {
-            mv,
-            ms: ms(a.elapsed),
-            engine_ms: a.reported_ms,
-            warning,
-        });
-        debug_assert_eq!(self.moves.len(), before + 1);
 
         // 4. Black offers N pairwise non-equivalent fifth moves.
         let board = self.referee.board().clone();

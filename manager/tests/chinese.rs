@@ -512,3 +512,18 @@ fn the_rif_rule_fixes_two_fifth_moves_and_yamaguchi_is_the_chinese_procedure() {
     let (_d, g) = run([&a, &cn("B", &[])], 1, &["--opening-rule", "yamaguchi"]);
     assert!(has_note(&g[0], "N=1 laid by black (engine)"), "{}", g[0]);
 }
+
+#[test]
+fn a_move_limit_reached_inside_the_opening_is_a_draw_with_every_stone_recorded() {
+    for limit in ["3", "4", "5", "6"] {
+        let (_d, g) = run([&cn("A", &[]), &cn("B", &[])], 1, &["--draw-after", limit]);
+        let (result, code, _) = reason(&g[0]);
+        assert_eq!(
+            (result, code),
+            ("draw", "adjudication"),
+            "{limit}: {}",
+            g[0]
+        );
+        assert_eq!(moves(&g[0]).len().to_string(), limit, "{}", g[0]);
+    }
+}
