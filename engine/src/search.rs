@@ -133,8 +133,11 @@ pub struct Tuning {
     pub vct_nodes: u64,
     /// Evaluation: weight of the side to move's point values (the opponent's weigh 5/8).
     pub eval_own: i32,
-    /// Quiet nodes below the root try at most this many moves (best-ordered first).
+    /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
+    /// ...or this many under Renju, where the cut lost in self-play (forbidden points make
+    /// the ordering less reliable).
+    pub max_quiet_renju: usize,
 }
 
 impl Default for Tuning {
@@ -149,6 +152,7 @@ impl Default for Tuning {
             vct_nodes: VCT_NODES,
             eval_own: 6,
             max_quiet: 12,
+            max_quiet_renju: usize::MAX,
         }
     }
 }
@@ -774,7 +778,13 @@ impl<'a> Worker<'a> {
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
         if threat == Threat::Quiet && !root {
-            moves.truncate(self.shared.tuning.max_quiet.max(1));
+            let t = self.shared.tuning;
+            let cap = if self.pos.rule() == tengen_rules::Rule::Renju {
+                t.max_quiet_renju
+            } else {
+                t.max_quiet
+            };
+            moves.truncate(cap.max(1));
         }
 
         let ext = i32::from(forced);

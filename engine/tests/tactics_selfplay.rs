@@ -123,6 +123,7 @@ fn tuning_match() {
                 "vct_nodes" => t.vct_nodes = n as u64,
                 "eval_own" => t.eval_own = n as i32,
                 "max_quiet" => t.max_quiet = n as usize,
+                "max_quiet_renju" => t.max_quiet_renju = n as usize,
                 _ => panic!("unknown knob {k}"),
             }
         }
