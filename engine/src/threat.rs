@@ -160,9 +160,6 @@ impl Vcf {
     }
 
     #[allow(clippy::too_many_arguments)]
-    // The recursion's state is passed explicitly (no per-node struct) to keep the VCT loop
-    // free of allocations and copies; hence one argument more than clippy's default.
-    #[allow(clippy::too_many_arguments)]
     fn attack_inner(
         &mut self,
         pos: &mut Position,
@@ -392,6 +389,9 @@ impl Vct {
         found
     }
 
+    // The recursion's state is passed explicitly (no per-node struct) to keep the VCT loop
+    // free of allocations and copies; hence one argument more than clippy's default.
+    #[allow(clippy::too_many_arguments)]
     fn attack_inner(
         &mut self,
         pos: &mut Position,
