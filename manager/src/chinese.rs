@@ -439,7 +439,7 @@ impl Table<'_> {
             // `ABOUT` follows as a sentinel, so a brain that ignores TGEXT silently (or answers
             // ERROR) is simply one without the extensions.
             let text = self.players[who]
-                .probe(&lines, Some("TGEXT"))
+                .probe(&lines)
                 .await
                 .map_err(|f| Ending::loss(color, super::failure_reason(f)))?
                 .unwrap_or_else(|| "no answer".to_string());
@@ -761,21 +761,16 @@ impl Table<'_> {
         while offers.len() < n {
             let k = offers.len();
             if k == 0 || (yxblock && use_block) {
-                let mut lines = Vec::new();
                 if k > 0 {
-                    lines.push("YXBLOCKRESET".to_string());
-                    lines.push("YXBLOCK".to_string());
-                    for p in board.empty_points() {
-                        if equivalent_to_any(&offers, p) {
-                            lines.push(p.to_xy());
-                        }
-                    }
-                    lines.push("DONE".to_string());
+                    let blocked: Vec<Pos> = board
+                        .empty_points()
+                        .filter(|&p| equivalent_to_any(&offers, p))
+                        .collect();
+                    self.set_block(black, Color::Black, &blocked).await?;
                 }
-                lines.push("BOARD".to_string());
-                lines.extend(block.iter().map(|(p, f)| format!("{},{},{f}", p.x, p.y)));
-                lines.push("DONE".to_string());
-                let a = self.ask(black, Color::Black, &Request::Raw(lines)).await?;
+                let a = self
+                    .ask(black, Color::Black, &Request::Board(block.clone()))
+                    .await?;
                 self.charge(black, Color::Black, a.elapsed, k == 0)?;
                 let Some((x, y)) = parse_point(&a.text) else {
                     return Err(Ending::loss(Color::Black, Reason::Garbage(a.text)));
@@ -866,18 +861,11 @@ impl Table<'_> {
         let block = self.block_for(Color::Black);
         let mut left: Vec<Pos> = offers.to_vec();
         while left.len() > 1 {
-            let mut lines = vec!["YXBLOCKRESET".to_string(), "YXBLOCK".to_string()];
-            lines.extend(
-                board
-                    .empty_points()
-                    .filter(|p| !left.contains(p))
-                    .map(|p| p.to_xy()),
-            );
-            lines.push("DONE".to_string());
-            lines.push("BOARD".to_string());
-            lines.extend(block.iter().map(|(p, f)| format!("{},{},{f}", p.x, p.y)));
-            lines.push("DONE".to_string());
-            let a = self.ask(white, Color::White, &Request::Raw(lines)).await?;
+            let blocked: Vec<Pos> = board.empty_points().filter(|p| !left.contains(p)).collect();
+            self.set_block(white, Color::White, &blocked).await?;
+            let a = self
+                .ask(white, Color::White, &Request::Board(block.clone()))
+                .await?;
             self.charge(white, Color::White, a.elapsed, false)?;
             let named = parse_point(&a.text)
                 .filter(|&(x, y)| x >= 0 && y >= 0)
@@ -899,6 +887,21 @@ impl Table<'_> {
             left[0],
             "the offer its engine ranks last for black, asked with YXBLOCK",
         ))
+    }
+
+    /// Replace a brain's `YXBLOCK` points by `points` (`YXBLOCKRESET`, `YXBLOCK` … `DONE`),
+    /// outside its clock; whatever it answers to them (`OK`, or nothing) is consumed up to the
+    /// `ABOUT` sentinel, so it cannot be taken for the next move.
+    async fn set_block(&mut self, who: usize, color: Color, points: &[Pos]) -> Result<(), Ending> {
+        let texts: Vec<String> = points.iter().map(|p| p.to_xy()).collect();
+        let mut lines = vec!["YXBLOCKRESET", "YXBLOCK"];
+        lines.extend(texts.iter().map(String::as_str));
+        lines.push("DONE");
+        self.players[who]
+            .probe(&lines)
+            .await
+            .map(|_| ())
+            .map_err(|f| Ending::loss(color, super::failure_reason(f)))
     }
 
     /// Clear a brain's `YXBLOCK` points (`YXBLOCKRESET`, answered by nothing).

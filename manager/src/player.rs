@@ -323,31 +323,34 @@ impl Player {
     /// `YXBLOCKRESET`): an `UNKNOWN` or `ERROR` answer before the `ABOUT` sentinel means it
     /// does not. Not charged to any clock.
     pub async fn knows_silent(&mut self, command: &str) -> Result<bool, Failure> {
-        Ok(self.probe(&[command], None).await?.is_none())
+        let refused = |t: &str| {
+            ["UNKNOWN", "ERROR"]
+                .iter()
+                .any(|w| strip_word(t, w).is_some())
+        };
+        Ok(!self.probe(&[command]).await?.is_some_and(|t| refused(&t)))
     }
 
-    /// Send `lines` followed by `ABOUT` (a sentinel) and return the engine's answer to them,
-    /// if it gave one before the `ABOUT` answer: a line starting with `UNKNOWN`, `ERROR` or
-    /// `expect`. `None` when the engine answered nothing (it ignored the command, or the
-    /// command has no answer). `ERROR` is returned as text, not as a failure. Not charged to
-    /// any clock; the set-up timeout applies.
-    pub async fn probe(
-        &mut self,
-        lines: &[&str],
-        expect: Option<&str>,
-    ) -> Result<Option<String>, Failure> {
-        let result = self.probe_inner(lines, expect).await;
+    /// Send `lines` followed by `ABOUT` (a sentinel) and return the engine's first answer to
+    /// them, if it gave one before the `ABOUT` answer (`None`: it answered nothing, having
+    /// ignored the command or the command having no answer). The `ABOUT` answer is learnt
+    /// first with [`Player::ask_about`] (once per player). `ERROR` is returned as text, not
+    /// as a failure. Not charged to any clock; the set-up timeout applies.
+    pub async fn probe(&mut self, lines: &[&str]) -> Result<Option<String>, Failure> {
+        let result = self.probe_inner(lines).await;
         if result.is_err() {
             self.discard();
         }
         result
     }
 
-    async fn probe_inner(
-        &mut self,
-        lines: &[&str],
-        expect: Option<&str>,
-    ) -> Result<Option<String>, Failure> {
+    async fn probe_inner(&mut self, lines: &[&str]) -> Result<Option<String>, Failure> {
+        /// Answer lines tolerated before the sentinel's.
+        const MAX_BEFORE: usize = 16;
+        // Learn the sentinel's answer first (once per player), so that any other line can
+        // be told from it.
+        let about = self.ask_about().await?;
+        let keyed = about.contains("name=\"");
         let p = self
             .process
             .as_mut()
@@ -357,17 +360,22 @@ impl Player {
         all.push("ABOUT");
         p.send(&all).await?;
         let deadline = Instant::now() + SETUP_TIMEOUT;
-        let first = read_answer(p, deadline, &mut None).await?;
-        let own = ["UNKNOWN", "ERROR"]
-            .iter()
-            .any(|w| strip_word(&first, w).is_some())
-            || expect.is_some_and(|e| strip_word(&first, e).is_some());
-        if !own {
-            return Ok(None);
+        let mut before: Vec<String> = Vec::new();
+        loop {
+            let line = read_answer(p, deadline, &mut None).await?;
+            // The sentinel's answer: the same line, or another `name="…"` line.
+            let is_about = line == about || (keyed && line.contains("name=\""));
+            if is_about {
+                return Ok(before.into_iter().next());
+            }
+            before.push(line);
+            if before.len() > MAX_BEFORE {
+                return Err(Failure::Garbage(format!(
+                    "more than {MAX_BEFORE} answers to {:?} before the ABOUT answer",
+                    lines.last().copied().unwrap_or("")
+                )));
+            }
         }
-        // The command's answer came first: the next line answers ABOUT.
-        read_answer(p, deadline, &mut None).await?;
-        Ok(Some(first))
     }
 
     /// Forget the engine after a failure: kill its group now.

@@ -527,3 +527,19 @@ fn a_move_limit_reached_inside_the_opening_is_a_draw_with_every_stone_recorded()
         assert_eq!(moves(&g[0]).len().to_string(), limit, "{}", g[0]);
     }
 }
+
+#[test]
+fn a_brain_that_answers_ok_to_yxblock_stays_in_step() {
+    // The OK lines must not be taken for moves or left behind as unsolicited output.
+    let y = cn("Y", &["--ext", "none", "--yxblock", "--chatty"]);
+    let (_d, g) = run([&y, &cn("B", &[])], 1, &["--chinese-n", "3"]);
+    let n = notes(&g[0]);
+    let offer = n.iter().find(|s| s.contains("black offers")).unwrap();
+    assert_eq!(
+        offer.matches("best move with YXBLOCK").count(),
+        2,
+        "{offer}"
+    );
+    assert!(moves(&g[0]).len() > 6, "{}", g[0]);
+    assert_ne!(reason(&g[0]).1, "no-reply", "{}", g[0]);
+}

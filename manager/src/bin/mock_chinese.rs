@@ -17,6 +17,7 @@
 //! | `--script 8,8;pass;9,9+draw;draw` | answers to move requests in order: a point, `pass` (`-1,-1`), `x,y+draw` (`x,y DRAW`), `draw` (`DRAW`); then the closest legal point |
 //! | `--accept` | answer `DRAW` to every draw offer (after `INFO tg_draw_offer 1`) |
 //! | `--yxblock` | know `YXBLOCK`/`YXBLOCKRESET` (silently) and avoid blocked points |
+//! | `--chatty` | answer `OK` to `YXBLOCK` and `YXBLOCKRESET` (which need no answer) |
 //! | `--slow WORD:MS` | sleep MS milliseconds before answering the command WORD (e.g. `TGSWAP:1500`) |
 
 use std::io::{BufRead, Write};
@@ -35,6 +36,7 @@ struct Config {
     accept: bool,
     yxblock: bool,
     slow: Option<(String, u64)>,
+    chatty: bool,
     /// The `--ext` word, for the plain variants (`silent`, `error`).
     quirk: String,
 }
@@ -50,6 +52,7 @@ fn parse_args() -> Config {
         accept: false,
         yxblock: false,
         slow: None,
+        chatty: false,
         quirk: String::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -70,6 +73,7 @@ fn parse_args() -> Config {
             "--script" => c.script = val().split(';').map(str::to_string).collect(),
             "--accept" => c.accept = true,
             "--yxblock" => c.yxblock = true,
+            "--chatty" => c.chatty = true,
             "--slow" => {
                 let v = val();
                 if let Some((w, ms)) = v.split_once(':') {
@@ -268,12 +272,20 @@ fn main() {
                 None if brain.cfg.quirk == "error" => brain.say("ERROR unknown command"),
                 None => brain.say("UNKNOWN TGEXT"),
             },
-            "YXBLOCKRESET" if brain.cfg.yxblock => brain.blocked.clear(),
+            "YXBLOCKRESET" if brain.cfg.yxblock => {
+                brain.blocked.clear();
+                if brain.cfg.chatty {
+                    brain.say("OK");
+                }
+            }
             "YXBLOCK" if brain.cfg.yxblock => {
                 for l in read_block(&mut lines) {
                     if let Ok(p) = Pos::parse_xy(&l) {
                         brain.blocked.push(p);
                     }
+                }
+                if brain.cfg.chatty {
+                    brain.say("OK");
                 }
             }
             "BEGIN" => brain.mv(),
