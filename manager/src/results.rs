@@ -101,5 +101,9 @@ pub fn save_args(dir: &Path, args: &[String]) -> Result<(), OutputError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let path = dir.join(RUN_FILE);
     let json = serde_json::json!({ "version": 1, "args": args });
-    std::fs::write(&path, format!("{json}\n")).map_err(io(&path))
+    // Written aside and renamed into place: a kill leaves the old file or the new one,
+    // never half of one.
+    let tmp = dir.join(format!("{RUN_FILE}.tmp"));
+    std::fs::write(&tmp, format!("{json}\n")).map_err(io(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io(&path))
 }
