@@ -256,3 +256,26 @@ fn a_damaged_run_file_is_reported_not_replaced() {
     );
     assert_eq!(std::fs::read(&path).unwrap(), b"{\"version\":1,\"ar");
 }
+
+#[test]
+fn a_hand_edited_run_file_with_a_wrong_value_is_refused_naming_it() {
+    let (_dir, out) = finished_run("runjson-edit");
+    let path = out.join("run.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replace("\"turn=2\"", "\"turn=2x\"");
+    assert_ne!(edited, text, "the saved run holds the time control");
+    std::fs::write(&path, &edited).unwrap();
+    let results = std::fs::read(out.join("results.jsonl")).unwrap();
+    let o = run_manager(
+        &strings(&["--resume", "--quiet", "--out", out.to_str().unwrap()]),
+        &unique_tag("runjson-edit-resume"),
+    );
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("--tc") && e.contains("turn=2x") && e.contains("column"),
+        "{e}"
+    );
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+    assert_eq!(std::fs::read(out.join("results.jsonl")).unwrap(), results);
+}
