@@ -159,6 +159,9 @@ pub struct PatternTable {
     /// five), so its table drops the two outer cells: 64 KiB instead of 1 MiB, which keeps
     /// it in cache.
     compact: bool,
+    /// Index of a key: `(key >> shift) & mask` (`mask` + 1 is the number of entries).
+    shift: u32,
+    mask: usize,
 }
 
 impl PatternTable {
@@ -180,12 +183,8 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u32) -> u8 {
-        let i = if self.compact {
-            (key as usize >> 2) & 0xFFFF
-        } else {
-            key as usize & (KEYS - 1)
-        };
-        self.entries[i]
+        // Branch-free: the compact table drops the two outer cells (the key's end bits).
+        self.entries[(key as usize >> self.shift) & self.mask]
     }
 
     /// How far from a stone its line neighbours' patterns can change (4 or 5 points).
@@ -243,9 +242,12 @@ impl PatternTable {
             };
             *e = b as u8 | (w as u8) << 4;
         }
+        let mask = entries.len() - 1;
         PatternTable {
             entries: entries.into_boxed_slice(),
             compact,
+            shift: if compact { 2 } else { 0 },
+            mask,
         }
     }
 }

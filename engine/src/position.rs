@@ -20,8 +20,9 @@ pub const STRIDE: usize = 32;
 pub const CELLS: usize = STRIDE * STRIDE;
 /// Index steps of the four directions, in [`tengen_rules::DIRECTIONS`] order.
 pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRIDE as isize];
-/// Number of [`Class`] values.
-const CLASSES: usize = 9;
+/// Length of the per-side class counters: the 9 [`Class`] values, rounded up to the 16 a
+/// table nibble can hold so that indexing by a nibble needs no bounds check.
+const CLASSES: usize = 16;
 /// Key of "white to move" (the stones' keys come from [`tengen_rules::zobrist`]).
 const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 
@@ -285,7 +286,7 @@ impl Position {
     }
 
     fn place(&mut self, c: Cell, color: Color) {
-        let ci = c as usize;
+        let ci = c as usize & (CELLS - 1);
         for s in 0..2 {
             let (class, value) = self.combos[s].class_value(self.pats[s][ci]);
             self.value[s] -= value;
@@ -295,41 +296,15 @@ impl Position {
         let v = stone_of(color);
         self.cells[ci] = v;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
-        let reach = self.table.reach() as isize;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=reach {
-                let fwd = (ci as isize + step * k) as usize;
-                self.update_key(fwd, d, u32::from(v) << (2 * slot(-k as i32)), true);
-                let back = (ci as isize - step * k) as usize;
-                self.update_key(back, d, u32::from(v) << (2 * slot(k as i32)), true);
-            }
-        }
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let n = (ci as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[n] += 1;
-            }
-        }
+        self.update_lines::<true>(ci, v);
+        self.update_near::<true>(ci);
     }
 
     fn lift(&mut self, c: Cell, color: Color) {
-        let ci = c as usize;
+        let ci = c as usize & (CELLS - 1);
         let v = stone_of(color);
-        let reach = self.table.reach() as isize;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=reach {
-                let fwd = (ci as isize + step * k) as usize;
-                self.update_key(fwd, d, u32::from(v) << (2 * slot(-k as i32)), false);
-                let back = (ci as isize - step * k) as usize;
-                self.update_key(back, d, u32::from(v) << (2 * slot(k as i32)), false);
-            }
-        }
-        for dy in -2isize..=2 {
-            for dx in -2isize..=2 {
-                let n = (ci as isize + dy * STRIDE as isize + dx) as usize;
-                self.near[n] -= 1;
-            }
-        }
+        self.update_lines::<false>(ci, v);
+        self.update_near::<false>(ci);
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
         let mut packed = [0 as Packed; 2];
@@ -350,20 +325,60 @@ impl Position {
         }
     }
 
-    /// Add (`set`) or remove the stone bits `bits` in cell `q`'s key for direction `d`.
-    #[inline]
-    fn update_key(&mut self, q: usize, d: usize, bits: u32, set: bool) {
-        let content = self.cells[q];
-        if content == cell::WALL {
-            return;
+    /// Add (`SET`) or remove the 25 "near" counts of the 5x5 square around `ci`.
+    #[inline(always)]
+    fn update_near<const SET: bool>(&mut self, ci: usize) {
+        for dy in -2isize..=2 {
+            let row = ci as isize + dy * STRIDE as isize;
+            for dx in -2isize..=2 {
+                let n = (row + dx) as usize & (CELLS - 1);
+                if SET {
+                    self.near[n] += 1;
+                } else {
+                    self.near[n] -= 1;
+                }
+            }
         }
-        let key = if set {
+    }
+
+    /// Add (`SET`) or remove stone `v` of cell `ci` in the windows of its line neighbours.
+    /// The walk along a line stops at the first wall: the padding is at least as wide as the
+    /// table's reach, so every later cell on that side is a wall too.
+    #[inline(always)]
+    fn update_lines<const SET: bool>(&mut self, ci: usize, v: u8) {
+        let reach = self.table.reach() as isize;
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 1..=reach {
+                let fwd = (ci as isize + step * k) as usize & (CELLS - 1);
+                if self.cells[fwd] == cell::WALL {
+                    break;
+                }
+                // Seen from `fwd`, the stone lies `k` cells back.
+                self.update_key::<SET>(fwd, d, u32::from(v) << (2 * (HALF as isize - k)));
+            }
+            for k in 1..=reach {
+                let back = (ci as isize - step * k) as usize & (CELLS - 1);
+                if self.cells[back] == cell::WALL {
+                    break;
+                }
+                self.update_key::<SET>(back, d, u32::from(v) << (2 * (HALF as isize + k - 1)));
+            }
+        }
+    }
+
+    /// Add (`SET`) or remove the stone bits `bits` in the key of non-wall cell `q` for
+    /// direction `d` (`q` < [`CELLS`]).
+    #[inline(always)]
+    fn update_key<const SET: bool>(&mut self, q: usize, d: usize, bits: u32) {
+        let q = q & (CELLS - 1);
+        let d = d & 3;
+        let key = if SET {
             self.keys[d][q] | bits
         } else {
             self.keys[d][q] & !bits
         };
         self.keys[d][q] = key;
-        if content != cell::EMPTY {
+        if self.cells[q] != cell::EMPTY {
             // Occupied points keep only their keys; `lift` rebuilds their patterns.
             return;
         }
