@@ -29,6 +29,24 @@ const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 /// A point of the padded array.
 pub type Cell = u16;
 
+/// What a place changed wholesale, restored by the matching lift.
+#[derive(Clone)]
+struct Frame {
+    value: [i32; 2],
+    counts: [[u16; CLASSES]; 2],
+    threats: [[u64; CELLS / 64]; 2],
+    /// Length of `Position::changes` before the place.
+    changes: u32,
+}
+
+/// One window pattern changed by a place: its cell, direction and previous table byte.
+#[derive(Clone, Copy)]
+struct Change {
+    cell: u16,
+    dir: u8,
+    lut: u8,
+}
+
 /// The incremental search position.
 #[derive(Clone)]
 pub struct Position {
@@ -49,6 +67,12 @@ pub struct Position {
     stones_hash: u64,
     side: Color,
     history: Vec<Cell>,
+    /// One frame per placed stone (newest last): what `lift` restores instead of
+    /// recomputing. Places and lifts always nest, so the frames form a stack.
+    frames: Vec<Frame>,
+    /// The (cell, direction, old table byte) of every window pattern a place changed, in
+    /// frame order.
+    changes: Vec<Change>,
     board_cells: Vec<Cell>,
     table: &'static PatternTable,
     combos: [&'static ComboTable; 2],
@@ -111,6 +135,8 @@ impl Position {
             stones_hash: 0,
             side: Color::Black,
             history: Vec::with_capacity(board_cells.len()),
+            frames: Vec::with_capacity(board_cells.len()),
+            changes: Vec::with_capacity(board_cells.len() * 8 * HALF),
             board_cells,
             table: PatternTable::get(rule),
             combos: [
@@ -287,6 +313,13 @@ impl Position {
 
     fn place(&mut self, c: Cell, color: Color) {
         let ci = c as usize & (CELLS - 1);
+        self.frames.push(Frame {
+            value: self.value,
+            counts: self.counts,
+            threats: self.threats,
+            changes: self.changes.len() as u32,
+        });
+        self.changes.reserve(8 * HALF);
         for s in 0..2 {
             let (class, value) = self.combos[s].class_value(self.pats[s][ci]);
             self.value[s] -= value;
@@ -300,29 +333,31 @@ impl Position {
         self.update_near::<true>(ci);
     }
 
+    /// Undo the newest place (of `color` on `c`): the keys are updated back, every window
+    /// pattern the place changed gets its old table byte again and the sums, counts and
+    /// threat sets are restored from the frame. The stone's own patterns were left as they
+    /// were by the place and are valid again once every later stone is gone.
     fn lift(&mut self, c: Cell, color: Color) {
         let ci = c as usize & (CELLS - 1);
         let v = stone_of(color);
+        let frame = self.frames.pop().expect("lift matches a place");
         self.update_lines::<false>(ci, v);
         self.update_near::<false>(ci);
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
-        let mut packed = [0 as Packed; 2];
-        for d in 0..4 {
-            let e = self.table.lookup(self.keys[d][ci]);
-            self.lut[d][ci] = e;
-            packed[0] |= u16::from(e & 15) << (4 * d);
-            packed[1] |= u16::from(e >> 4) << (4 * d);
-        }
-        for (s, &p) in packed.iter().enumerate() {
-            self.pats[s][ci] = p;
-            let (class, value) = self.combos[s].class_value(p);
-            self.value[s] += value;
-            self.counts[s][class] += 1;
-            if class != 0 {
-                self.threats[s][ci / 64] |= 1 << (ci % 64);
+        for ch in self.changes.drain(frame.changes as usize..) {
+            let q = ch.cell as usize & (CELLS - 1);
+            let d = ch.dir as usize & 3;
+            self.lut[d][q] = ch.lut;
+            let shift = 4 * d;
+            for s in 0..2 {
+                let pat = u16::from((ch.lut >> (4 * s)) & 15);
+                self.pats[s][q] = (self.pats[s][q] & !(15 << shift)) | pat << shift;
             }
         }
+        self.value = frame.value;
+        self.counts = frame.counts;
+        self.threats = frame.threats;
     }
 
     /// Add (`SET`) or remove the 25 "near" counts of the 5x5 square around `ci`.
@@ -378,14 +413,21 @@ impl Position {
             self.keys[d][q] & !bits
         };
         self.keys[d][q] = key;
-        if self.cells[q] != cell::EMPTY {
-            // Occupied points keep only their keys; `lift` rebuilds their patterns.
+        if !SET || self.cells[q] != cell::EMPTY {
+            // Occupied points keep only their keys (their patterns are stale until their own
+            // lift); a lift restores the patterns from the change log.
             return;
         }
         let e = self.table.lookup(key);
-        if e == self.lut[d][q] {
+        let old = self.lut[d][q];
+        if e == old {
             return;
         }
+        self.changes.push(Change {
+            cell: q as u16,
+            dir: d as u8,
+            lut: old,
+        });
         self.lut[d][q] = e;
         let shift = 4 * d;
         for s in 0..2 {
