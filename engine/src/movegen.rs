@@ -89,11 +89,16 @@ fn four_point(pos: &Position, color: Color, c: Cell) -> bool {
 pub fn defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.side();
     let them = us.opponent();
-    pos.near_points(out);
+    // Every point where either side makes a four has a class of at least a three for that
+    // side, so the threat sets hold all candidates (in board order, like `near_points`).
+    pos.threat_points(out);
     let mut keep = 0;
     for i in 0..out.len() {
         let c = out[i];
-        if (four_point(pos, them, c) || pos.class(us, c).makes_four()) && pos.is_legal_for(us, c) {
+        if pos.is_near(c)
+            && (four_point(pos, them, c) || pos.class(us, c).makes_four())
+            && pos.is_legal_for(us, c)
+        {
             out[keep] = c;
             keep += 1;
         }

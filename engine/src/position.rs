@@ -591,6 +591,19 @@ impl Position {
         );
     }
 
+    /// Empty points where either side gets at least [`Class::Three`], in board order: a
+    /// superset of the points where either side would make a four.
+    pub fn threat_points(&self, out: &mut Vec<Cell>) {
+        out.clear();
+        for (w, (&a, &b)) in self.threats[0].iter().zip(&self.threats[1]).enumerate() {
+            let mut bits = a | b;
+            while bits != 0 {
+                out.push((w * 64 + bits.trailing_zeros() as usize) as Cell);
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// Empty points where `color` gets at least class `min` (which must be at least
     /// [`Class::Three`]), in board order.
     pub fn points_of_class(&self, color: Color, min: Class, out: &mut Vec<Cell>) {
