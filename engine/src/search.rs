@@ -183,6 +183,9 @@ impl Engine {
     /// Resize the transposition table (clears it).
     pub fn set_hash_bytes(&mut self, bytes: usize) {
         self.hash_bytes = bytes;
+        // Free the old table before touching the new one: `max_memory` bounds the peak, and
+        // holding both for a moment put the brain over it (64 MiB default + the new table).
+        self.tt = Arc::new(Tt::new(0));
         self.tt = Arc::new(Tt::new(bytes));
     }
 
