@@ -126,7 +126,7 @@ fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize) {
                         f();
                     }
                     // Drop the old engine (and its table) before building the new one.
-                    engine = Engine::new(0, 1);
+                    drop(std::mem::replace(&mut engine, Engine::new(0, 1)));
                     engine = Engine::new(size.0, size.1);
                     engine.set_tuning(tuning);
                 }
