@@ -6,37 +6,16 @@
 
 use std::sync::atomic::AtomicBool;
 
+#[path = "support/midgame.rs"]
+mod support;
+use support::midgame;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use tengen::engine::eval::evaluate;
 use tengen::engine::position::{Cell, Position};
 use tengen::engine::search::{Engine, Limits};
 use tengen::engine::threat::Vcf;
 use tengen::rules::{Board, Move, Pos, Rule};
-
-/// Mid-game positions with 20-60 stones around the centre, seeded.
-fn midgame(rule: Rule, count: usize) -> Vec<Board> {
-    let mut rng = StdRng::seed_from_u64(2026);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut b = Board::new(15, rule);
-        let target = rng.gen_range(20..=60);
-        let mut tries = 0;
-        while b.stone_count() < target && tries < 10_000 {
-            tries += 1;
-            let p = Pos::new(rng.gen_range(3..12), rng.gen_range(3..12));
-            if b.is_legal(p) {
-                b.play(Move::Stone(p)).unwrap();
-                if b.outcome().is_some() {
-                    b.undo().unwrap();
-                }
-            }
-        }
-        out.push(b);
-    }
-    out
-}
 
 /// The `vcf` boards of the tactics suite (diagram rows between `case` and `end`).
 fn vcf_boards() -> Vec<Board> {

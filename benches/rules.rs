@@ -3,37 +3,15 @@
 //! Run with `cargo bench --bench rules`. Throughput is reported per element: one element is
 //! one forbidden check of an empty point, or one play+undo pair.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
-use tengen::rules::{Board, Move, Pos, Rule};
+#[path = "support/midgame.rs"]
+mod support;
+use support::midgame;
 
-/// Mid-game positions: 20-60 stones clustered around the centre, as in real games, with no
-/// five on the board. Seeded, so every run measures the same positions.
-fn midgame_positions(rule: Rule, count: usize) -> Vec<Board> {
-    let mut rng = StdRng::seed_from_u64(2026);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut b = Board::new(15, rule);
-        let target = rng.gen_range(20..=60);
-        let mut tries = 0;
-        while b.stone_count() < target && tries < 10_000 {
-            tries += 1;
-            let p = Pos::new(rng.gen_range(3..12), rng.gen_range(3..12));
-            if b.is_legal(p) {
-                b.play(Move::Stone(p)).unwrap();
-                if b.outcome().is_some() {
-                    b.undo().unwrap();
-                }
-            }
-        }
-        out.push(b);
-    }
-    out
-}
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use tengen::rules::{Move, Pos, Rule};
 
 fn forbidden(c: &mut Criterion) {
-    let positions = midgame_positions(Rule::Renju, 32);
+    let positions = midgame(Rule::Renju, 32);
     let checks: u64 = positions
         .iter()
         .map(|b| b.empty_points().count() as u64)
@@ -55,7 +33,7 @@ fn forbidden(c: &mut Criterion) {
 }
 
 fn play_undo(c: &mut Criterion) {
-    let mut positions = midgame_positions(Rule::Freestyle, 32);
+    let mut positions = midgame(Rule::Freestyle, 32);
     let pairs: u64 = positions
         .iter()
         .map(|b| b.empty_points().count() as u64)
