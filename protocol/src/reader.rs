@@ -205,30 +205,49 @@ fn fill<R: BufRead>(input: &mut R, push: impl FnOnce(&[u8])) -> std::io::Result<
     }
 }
 
+/// The loop both blocking adapters share: take a decoded item, or feed the decoder the next
+/// buffer, until there is an item, EOF or an I/O error.
+fn pump<R: BufRead, D, T>(
+    input: &mut R,
+    decoder: &mut D,
+    done: &mut bool,
+    pull: fn(&mut D) -> Option<Result<T, ProtocolError>>,
+    push: fn(&mut D, &[u8]),
+    finish: fn(&mut D),
+) -> Option<Result<T, ReadError>> {
+    loop {
+        if let Some(item) = pull(decoder) {
+            return Some(item.map_err(ReadError::from));
+        }
+        if *done {
+            return None;
+        }
+        match fill(input, |b| push(decoder, b)) {
+            Ok(true) => {}
+            Ok(false) => {
+                *done = true;
+                finish(decoder);
+            }
+            Err(e) => {
+                *done = true;
+                return Some(Err(ReadError::Io(e)));
+            }
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for Commands<R> {
     type Item = Result<Command, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(c) = self.reader.next_command() {
-                return Some(c.map_err(ReadError::from));
-            }
-            if self.done {
-                return None;
-            }
-            let reader = &mut self.reader;
-            match fill(&mut self.input, |b| reader.push(b)) {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    self.reader.finish();
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-            }
-        }
+        pump(
+            &mut self.input,
+            &mut self.reader,
+            &mut self.done,
+            CommandReader::next_command,
+            CommandReader::push,
+            CommandReader::finish,
+        )
     }
 }
 
@@ -258,26 +277,14 @@ impl<R: BufRead> Iterator for Responses<R> {
     type Item = Result<Response, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(r) = self.reader.next_response() {
-                return Some(r.map_err(ReadError::from));
-            }
-            if self.done {
-                return None;
-            }
-            let reader = &mut self.reader;
-            match fill(&mut self.input, |b| reader.push(b)) {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    self.reader.finish();
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(ReadError::Io(e)));
-                }
-            }
-        }
+        pump(
+            &mut self.input,
+            &mut self.reader,
+            &mut self.done,
+            ResponseReader::next_response,
+            ResponseReader::push,
+            ResponseReader::finish,
+        )
     }
 }
 
