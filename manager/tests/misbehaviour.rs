@@ -386,53 +386,42 @@ fn forbidden_move_is_refused_then_loses_if_insisted_on() {
     assert!(wait_until_gone(&tag).is_empty());
 }
 
-#[test]
-fn brain_ignoring_end_is_killed_and_games_are_normal() {
-    let tag = unique_tag("ignoreend");
+/// Plays `games` games of a mock brain in `mode` against a well-behaved one: the run must
+/// succeed, every game end normally (five or full board), and no process be left behind.
+fn harmless_misbehaviour(label: &str, mode: &str, games: usize) {
+    let tag = unique_tag(label);
     let out = tempfile::tempdir().unwrap();
-    let mut args = strings(&["--games", "2", "--tc", "turn=1", "--quiet", "--out"]);
+    let count = games.to_string();
+    let mut args = strings(&["--games", &count, "--tc", "turn=1", "--quiet", "--out"]);
     args.push(out.path().display().to_string());
     args.extend([
         "-e".into(),
-        mock_engine("bad", &["--mode", "ignore-end"]),
+        mock_engine("bad", &["--mode", mode]),
         "-e".into(),
         mock_engine("good", &[]),
     ]);
     let o = run_manager(&args, &tag);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let games = results(out.path());
-    assert_eq!(games.len(), 2);
-    for g in &games {
+    let results = results(out.path());
+    assert_eq!(results.len(), games);
+    for g in &results {
         let r = g["reason"].as_str().unwrap();
         assert!(["five", "board-full"].contains(&r), "{g}");
     }
     assert!(
         wait_until_gone(&tag).is_empty(),
-        "a brain that ignores END must still be gone"
+        "a {mode} brain must still be gone after the run"
     );
 }
 
 #[test]
+fn brain_ignoring_end_is_killed_and_games_are_normal() {
+    harmless_misbehaviour("ignoreend", "ignore-end", 2);
+}
+
+#[test]
 fn brain_without_restart_is_relaunched_for_each_game() {
-    let tag = unique_tag("norestart");
-    let out = tempfile::tempdir().unwrap();
-    let mut args = strings(&["--games", "3", "--tc", "turn=1", "--quiet", "--out"]);
-    args.push(out.path().display().to_string());
-    args.extend([
-        "-e".into(),
-        mock_engine("bad", &["--mode", "no-restart"]),
-        "-e".into(),
-        mock_engine("good", &[]),
-    ]);
-    let o = run_manager(&args, &tag);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let games = results(out.path());
-    assert_eq!(games.len(), 3);
-    for g in &games {
-        let r = g["reason"].as_str().unwrap();
-        assert!(["five", "board-full"].contains(&r), "{g}");
-    }
-    assert!(wait_until_gone(&tag).is_empty());
+    harmless_misbehaviour("norestart", "no-restart", 3);
 }
 
 #[test]
