@@ -464,6 +464,18 @@ impl<'a> Worker<'a> {
         self.pos.pos_of(c)
     }
 
+    /// The report of a root solved by a threat solver (no iteration ran).
+    fn solved_info(&self, score: Score, depth: i32, seldepth: i32, pv: Vec<Pos>) -> SearchInfo {
+        SearchInfo {
+            depth,
+            seldepth,
+            score,
+            nodes: self.total_nodes(),
+            elapsed: self.shared.limits.start.elapsed(),
+            pv,
+        }
+    }
+
     /// Iterative deepening. The main thread reports each iteration and returns the result;
     /// helpers search the same tree with staggered depths to fill the shared table.
     fn iterate(
@@ -496,26 +508,10 @@ impl<'a> Worker<'a> {
                 interrupt,
             ) {
                 self.nodes += self.vcf.take_nodes();
-                let score = WIN - line.len() as Score;
                 let pv: Vec<Pos> = line.iter().map(|&c| self.to_pos(c)).collect();
-                let info = SearchInfo {
-                    depth: line.len() as i32,
-                    seldepth: line.len() as i32,
-                    score,
-                    nodes: self.total_nodes(),
-                    elapsed: limits.start.elapsed(),
-                    pv: pv.clone(),
-                };
-                if let Some(cb) = on_info.as_mut() {
-                    cb(&info);
-                }
-                return Some(SearchResult {
-                    best: Move::Stone(pv[0]),
-                    score,
-                    pv,
-                    depth: info.depth,
-                    nodes: info.nodes,
-                });
+                let plies = line.len() as i32;
+                let info = self.solved_info(WIN - plies, plies, plies, pv);
+                return Some(report_solved(info, &mut on_info));
             }
             self.nodes += self.vcf.take_nodes();
             // Then a bounded VCT: wins by threes and fours.
@@ -541,26 +537,9 @@ impl<'a> Worker<'a> {
             };
             self.nodes += vct.take_nodes();
             if let Some(c) = found {
-                let score = WIN - VCT_PLIES;
                 let pv = vec![self.to_pos(c)];
-                let info = SearchInfo {
-                    depth: 1,
-                    seldepth: VCT_PLIES,
-                    score,
-                    nodes: self.total_nodes(),
-                    elapsed: limits.start.elapsed(),
-                    pv: pv.clone(),
-                };
-                if let Some(cb) = on_info.as_mut() {
-                    cb(&info);
-                }
-                return Some(SearchResult {
-                    best: Move::Stone(pv[0]),
-                    score,
-                    pv,
-                    depth: 1,
-                    nodes: info.nodes,
-                });
+                let info = self.solved_info(WIN - VCT_PLIES, 1, VCT_PLIES, pv);
+                return Some(report_solved(info, &mut on_info));
             }
         }
         while depth <= max_depth {
@@ -906,5 +885,22 @@ impl<'a> Worker<'a> {
         line.clear();
         line.push(c);
         line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Pass a threat solver's root win to the caller and turn it into the search's answer.
+fn report_solved(
+    info: SearchInfo,
+    on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
+) -> SearchResult {
+    if let Some(cb) = on_info.as_mut() {
+        cb(&info);
+    }
+    SearchResult {
+        best: Move::Stone(info.pv[0]),
+        score: info.score,
+        depth: info.depth,
+        nodes: info.nodes,
+        pv: info.pv,
     }
 }
