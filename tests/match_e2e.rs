@@ -91,6 +91,13 @@ fn check_game(dir: &Path, rec: &serde_json::Value) {
                 i + 1
             );
         }
+        if m == Move::Pass {
+            assert!(
+                !board.has_legal_stone(),
+                "game {id}: move {} passes although a legal stone existed",
+                i + 1
+            );
+        }
         board
             .play(m)
             .unwrap_or_else(|e| panic!("game {id}: move {} {m}: {e}", i + 1));
@@ -183,5 +190,45 @@ fn gauntlet_of_three_pbrain_tengen() {
             "every gauntlet game involves G1"
         );
         check_game(out.path(), r);
+    }
+}
+
+/// Renju 7x7 after 48 stones (from a `pos` opening line): black to move, and the one empty
+/// point, d4, is an overline for black. Black's only move is a pass, which the referee must
+/// accept although passes are otherwise off; white then fills d4 and the board is full.
+const FORCED_PASS_OPENING: &str =
+    "a7b7e7c7f7d7g7a6b6e6c6f6d6g6a5b5f5c5a4d5b4e5c4g5e4b3f4d3g4f3a3a2c3b2e3c2g3f2d2g2e2a1c1b1d1e1g1f1";
+
+#[test]
+fn black_with_only_forbidden_points_passes_and_the_game_goes_on() {
+    let (manager, _engine) = binaries();
+    let out = tempfile::tempdir().unwrap();
+    let book = out.path().join("forced.txt");
+    std::fs::write(&book, format!("{FORCED_PASS_OPENING}\n")).unwrap();
+    let o = Command::new(&manager)
+        .args([
+            "--size", "7", "--rule", "renju", "--games", "2", "--tc", "5+0.1", "-q",
+        ])
+        .arg("--openings")
+        .arg(&book)
+        .arg("--out")
+        .arg(out.path().join("run"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(out.path().join("run/results.jsonl")).unwrap();
+    let recs: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        let tail: Vec<&str> = r["moves"].as_array().unwrap()[48..]
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
+        assert_eq!(tail, ["-1,-1", "3,3"], "{r}");
+        assert_eq!(r["reason"], "board-full", "{r}");
+        assert_eq!(r["result"], "draw", "{r}");
     }
 }

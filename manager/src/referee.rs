@@ -46,7 +46,7 @@ pub enum Reason {
     OffBoard(String),
     /// The answer was an occupied point.
     Occupied(Pos),
-    /// A pass where passes are not allowed.
+    /// A pass where passes are not allowed (and the player had a legal stone to play).
     IllegalPass,
     /// The player lost on time; the text says which time rule (`game clock ran out`, …).
     Time(String),
@@ -202,10 +202,14 @@ impl Referee {
     }
 
     /// Judge the side to move's answer `(x, y)` as the engine wrote it (`-1,-1` is a pass).
+    /// Where passes are not allowed a pass loses, unless the player had no legal stone
+    /// (Renju black with only forbidden points left): then it is a forced pass and stands.
     pub fn judge(&mut self, x: i64, y: i64) -> Verdict {
         let color = self.board.side_to_move();
         if x == -1 && y == -1 {
-            if !self.passes {
+            // With every empty point forbidden (Renju black), a pass is the only move left,
+            // so it stands even where passes are otherwise illegal.
+            if !self.passes && self.board.has_legal_stone() {
                 return Verdict::End(Ending::loss(color, Reason::IllegalPass));
             }
             return self.apply(Move::Pass);
@@ -364,6 +368,39 @@ mod tests {
                 winner: None,
                 reason: Reason::MoveLimit(4)
             })
+        );
+    }
+
+    #[test]
+    fn a_pass_is_forced_when_every_empty_point_is_forbidden() {
+        // 7x7, black to move; the one empty point (D4) is an overline for black.
+        let rows = [
+            "BWWWBBB", "WBBBWWW", "BWWWWBW", "BBB.BBB", "BWBWBWB", "WWWBBWW", "WWBBWWB",
+        ];
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let p = Pos::new(x as u8, y as u8);
+                match c {
+                    'B' => black.push(p),
+                    'W' => white.push(p),
+                    _ => {}
+                }
+            }
+        }
+        let stones: Vec<Pos> = black
+            .into_iter()
+            .zip(white)
+            .flat_map(|(b, w)| [b, w])
+            .collect();
+        let mut r = Referee::new(7, Rule::Renju, ForbiddenPolicy::Lose, None, false).unwrap();
+        assert_eq!(r.place_opening(&stones).unwrap(), None);
+        assert_eq!(r.judge(-1, -1), Verdict::Continue, "forced pass stands");
+        assert_eq!(r.board().last_move(), Some(Move::Pass));
+        // White has D4 to play, so its pass is still illegal.
+        assert_eq!(
+            r.judge(-1, -1),
+            Verdict::End(Ending::loss(Color::White, Reason::IllegalPass))
         );
     }
 }

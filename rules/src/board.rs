@@ -463,6 +463,14 @@ impl Board {
             && self.is_empty_at(p)
             && !(self.rule.has_forbidden(self.side_to_move()) && self.forbidden(p).is_some())
     }
+
+    /// Whether the side to move may put a stone anywhere. False once the game is over and,
+    /// under Renju, when every empty point is forbidden for black: a pass is then black's
+    /// only move, even where passes are otherwise not used.
+    #[must_use]
+    pub fn has_legal_stone(&self) -> bool {
+        self.empty_points().any(|p| self.is_legal(p))
+    }
 }
 
 impl fmt::Display for Board {
