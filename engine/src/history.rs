@@ -78,6 +78,11 @@ impl History {
                 gravity(&mut t[m as usize], -bonus);
             }
         }
+        self.add_killer(ply, best);
+    }
+
+    /// Make `best` the first killer of `ply` (the old first becomes the second).
+    pub fn add_killer(&mut self, ply: usize, best: Cell) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
         if k[0] != best {
             k[1] = k[0];

@@ -138,6 +138,20 @@ pub struct Tuning {
     /// ...or this many under Renju, where the cut lost in self-play (forbidden points make
     /// the ordering less reliable).
     pub max_quiet_renju: usize,
+    /// The root VCT may use `1/vct_time_div` of the move's target time.
+    pub vct_time_div: u32,
+    /// Look for a VCF at the root before the main search.
+    pub root_vcf: bool,
+    /// Node budget of the VCF tried at quiescence nodes (0 = none).
+    pub qs_vcf_nodes: u64,
+    /// First half-width of the aspiration window (0 = always a full window).
+    pub aspiration: Score,
+    /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
+    pub tt_probe: bool,
+    /// Order quiet moves by killers...
+    pub killers: bool,
+    /// ...and by the butterfly history.
+    pub history: bool,
 }
 
 impl Default for Tuning {
@@ -153,6 +167,13 @@ impl Default for Tuning {
             eval_own: 6,
             max_quiet: 12,
             max_quiet_renju: usize::MAX,
+            vct_time_div: 4,
+            root_vcf: true,
+            qs_vcf_nodes: 400,
+            aspiration: 60,
+            tt_probe: true,
+            killers: true,
+            history: true,
         }
     }
 }
@@ -500,13 +521,18 @@ impl<'a> Worker<'a> {
             };
             // Under a node limit the solvers get a quarter of it, so the search proper runs.
             let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
-            if let Some(line) = self.vcf.solve_until(
-                &mut self.pos,
-                self.shared.blocked,
-                40,
-                share(200_000),
-                interrupt,
-            ) {
+            let root_vcf = if self.shared.tuning.root_vcf {
+                self.vcf.solve_until(
+                    &mut self.pos,
+                    self.shared.blocked,
+                    40,
+                    share(200_000),
+                    interrupt,
+                )
+            } else {
+                None
+            };
+            if let Some(line) = root_vcf {
                 self.nodes += self.vcf.take_nodes();
                 let pv: Vec<Pos> = line.iter().map(|&c| self.to_pos(c)).collect();
                 let plies = line.len() as i32;
@@ -518,7 +544,7 @@ impl<'a> Worker<'a> {
             let soft = limits
                 .optimum
                 .or(limits.maximum)
-                .map(|t| limits.start + t / 4);
+                .map(|t| limits.start + t / self.shared.tuning.vct_time_div.max(1));
             let interrupt = Interrupt {
                 deadline: soft,
                 ..interrupt
@@ -545,8 +571,8 @@ impl<'a> Worker<'a> {
         while depth <= max_depth {
             self.seldepth = 0;
             self.root_best = None;
-            let mut delta: Score = 60;
-            let (mut alpha, mut beta) = if depth >= 4 && prev_score.abs() < WIN_BOUND {
+            let mut delta: Score = self.shared.tuning.aspiration;
+            let (mut alpha, mut beta) = if delta > 0 && depth >= 4 && prev_score.abs() < WIN_BOUND {
                 (prev_score - delta, prev_score + delta)
             } else {
                 (-INF, INF)
@@ -689,7 +715,11 @@ impl<'a> Worker<'a> {
             }
         }
         let key = self.pos.hash();
-        let tt_entry = self.shared.tt.probe(key, ply as i32);
+        let tt_entry = if self.shared.tuning.tt_probe {
+            self.shared.tt.probe(key, ply as i32)
+        } else {
+            None
+        };
         let tt_move = tt_entry
             .and_then(|e| e.mv)
             .filter(|&m| self.pos.is_empty(m));
@@ -718,12 +748,14 @@ impl<'a> Worker<'a> {
         if depth <= 0 && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
+            let qs_vcf_nodes = self.shared.tuning.qs_vcf_nodes;
             let vcf = if threat == Threat::Quiet
+                && qs_vcf_nodes > 0
                 && self.pos.count(us, crate::pattern::Class::Four)
                     + self.pos.count(us, crate::pattern::Class::FourThree)
                     > 0
             {
-                self.vcf.solve(&mut self.pos, &[], 12, 400)
+                self.vcf.solve(&mut self.pos, &[], 12, qs_vcf_nodes)
             } else {
                 None
             };
@@ -827,7 +859,11 @@ impl<'a> Worker<'a> {
                     }
                     if alpha >= beta {
                         if quiet_node {
-                            self.history.update(us, ply, m, &moves[..=i], depth);
+                            if tuning.history {
+                                self.history.update(us, ply, m, &moves[..=i], depth);
+                            } else {
+                                self.history.add_killer(ply, m);
+                            }
                         }
                         break;
                     }
@@ -862,7 +898,11 @@ impl<'a> Worker<'a> {
         ply: usize,
         out: &mut Vec<(Cell, i32)>,
     ) {
-        let killers = self.history.killers(ply);
+        let killers = if self.shared.tuning.killers {
+            self.history.killers(ply)
+        } else {
+            [crate::tt::NO_MOVE; 2]
+        };
         out.clear();
         out.extend(cells.iter().map(|&c| {
             let s = if Some(c) == tt_move {

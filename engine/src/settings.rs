@@ -240,13 +240,17 @@ pub enum TuningError {
 
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
-qs_defend_plies, vct_nodes, eval_own";
+qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
+qs_vcf_nodes, aspiration, tt_probe, killers, history";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
 /// `lmr_min_depth=1000` (no late-move reductions), `lmp_max_depth=0` (no late-move pruning:
-/// quiet nodes at depth 0 are already quiescence). Values are non-negative integers.
+/// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
+/// quiescence nodes), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
+/// never read), `killers=0`, `history=0`, `max_quiet=1000` (no quiet-move cap). Values are
+/// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
     for part in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -261,6 +265,11 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         let n: u64 = value.parse().map_err(|_| bad())?;
         let small = || i32::try_from(n).map_err(|_| bad());
         let size = || usize::try_from(n).map_err(|_| bad());
+        let flag = || match n {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bad()),
+        };
         match key {
             "lmp_base" => t.lmp_base = size()?,
             "lmp_per_depth" => t.lmp_per_depth = size()?,
@@ -270,6 +279,15 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "eval_own" => t.eval_own = small()?,
+            "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
+            "max_quiet" => t.max_quiet = size()?,
+            "max_quiet_renju" => t.max_quiet_renju = size()?,
+            "root_vcf" => t.root_vcf = flag()?,
+            "qs_vcf_nodes" => t.qs_vcf_nodes = n,
+            "aspiration" => t.aspiration = small()?,
+            "tt_probe" => t.tt_probe = flag()?,
+            "killers" => t.killers = flag()?,
+            "history" => t.history = flag()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
         }
     }
@@ -313,6 +331,13 @@ mod tests {
             parse_tuning("vct=0"),
             Err(TuningError::UnknownKnob("vct".into()))
         );
+        let t = parse_tuning("root_vcf=0,tt_probe=0,killers=0,history=0,aspiration=0").unwrap();
+        assert!(!t.root_vcf && !t.tt_probe && !t.killers && !t.history);
+        assert_eq!((t.aspiration, t.qs_vcf_nodes), (0, d.qs_vcf_nodes));
+        assert!(matches!(
+            parse_tuning("tt_probe=2"),
+            Err(TuningError::BadValue { .. })
+        ));
         assert!(matches!(
             parse_tuning("eval_own=-1"),
             Err(TuningError::BadValue { .. })
