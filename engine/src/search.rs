@@ -300,24 +300,30 @@ impl Engine {
         let mut histories = std::mem::take(&mut self.histories);
         let (main_history, helpers) = histories.split_at_mut(1);
         let result = std::thread::scope(|scope| {
-            for (i, h) in helpers.iter_mut().enumerate() {
-                let p = pos.clone();
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut w = Worker::new(p, shared, h, i + 1);
-                    w.iterate(None);
-                    shared
-                        .nodes
-                        .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
-                });
-            }
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, h)| {
+                    let p = pos.clone();
+                    let shared = &shared;
+                    scope.spawn(move || {
+                        let mut w = Worker::new(p, shared, h, i + 1);
+                        let r = w.iterate(None);
+                        shared
+                            .nodes
+                            .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
+                        r
+                    })
+                })
+                .collect();
             let mut w = Worker::new(pos.clone(), &shared, &mut main_history[0], 0);
             let r = w.iterate(Some(on_info));
             shared
                 .nodes
                 .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
             shared.done.store(true, Ordering::Relaxed);
-            r
+            let helpers = handles.into_iter().filter_map(|h| h.join().ok().flatten());
+            pick_result(r, helpers)
         });
         self.histories = histories;
         let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -609,7 +615,7 @@ impl<'a> Worker<'a> {
             }
             prev_score = score;
             let pv: Vec<Pos> = self.pv[0].iter().map(|&c| self.to_pos(c)).collect();
-            if self.id == 0 && !pv.is_empty() {
+            if !pv.is_empty() {
                 let info = SearchInfo {
                     depth,
                     seldepth: self.seldepth,
@@ -621,6 +627,7 @@ impl<'a> Worker<'a> {
                 if let Some(cb) = on_info.as_mut() {
                     cb(&info);
                 }
+                // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
                     best: Move::Stone(pv[0]),
                     score,
@@ -929,6 +936,27 @@ impl<'a> Worker<'a> {
 }
 
 /// Pass a threat solver's root win to the caller and turn it into the search's answer.
+/// The move to play from the threads' results: the main thread's, unless a helper finished a
+/// deeper iteration (the helpers start one ply deeper and fill the shared table, so they are
+/// often ahead when the time runs out). A proven result of the main thread (a root VCF or VCT
+/// win, or a mate score) is never replaced.
+fn pick_result(
+    main: Option<SearchResult>,
+    helpers: impl Iterator<Item = SearchResult>,
+) -> Option<SearchResult> {
+    let mut best = main;
+    for h in helpers {
+        let better = match &best {
+            None => true,
+            Some(b) => b.score.abs() < WIN_BOUND && h.depth > b.depth,
+        };
+        if better {
+            best = Some(h);
+        }
+    }
+    best
+}
+
 fn report_solved(
     info: SearchInfo,
     on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
@@ -942,5 +970,45 @@ fn report_solved(
         depth: info.depth,
         nodes: info.nodes,
         pv: info.pv,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(x: u8, score: Score, depth: i32) -> SearchResult {
+        let p = Pos::new(x, 7);
+        SearchResult {
+            best: Move::Stone(p),
+            score,
+            pv: vec![p],
+            depth,
+            nodes: 0,
+        }
+    }
+
+    #[test]
+    fn a_deeper_helper_result_replaces_the_main_one_but_not_a_proven_win() {
+        let pick = |main, helpers: Vec<SearchResult>| pick_result(main, helpers.into_iter());
+        let chosen = pick(
+            Some(result(1, 10, 7)),
+            vec![result(2, 5, 8), result(3, 9, 7)],
+        );
+        assert_eq!(chosen.unwrap().best, result(2, 0, 0).best, "deepest wins");
+        let chosen = pick(Some(result(1, 10, 7)), vec![result(3, 90, 7)]);
+        assert_eq!(
+            chosen.unwrap().best,
+            result(1, 0, 0).best,
+            "equal depth: main"
+        );
+        let chosen = pick(Some(result(1, WIN - 5, 3)), vec![result(2, 0, 12)]);
+        assert_eq!(
+            chosen.unwrap().best,
+            result(1, 0, 0).best,
+            "proven main kept"
+        );
+        let chosen = pick(None, vec![result(2, 0, 4)]);
+        assert_eq!(chosen.unwrap().best, result(2, 0, 0).best, "main had none");
     }
 }
