@@ -338,7 +338,7 @@ impl Vct {
         max_nodes: u64,
         interrupt: Interrupt<'_>,
     ) -> Option<Cell> {
-        self.limit = self.nodes + max_nodes;
+        self.limit = self.nodes + self.vcf.nodes + max_nodes;
         self.out_of_time = false;
         let mut first = None;
         // Raise the depth step by step: short wins first, and shallow failures fill the cache.
@@ -354,7 +354,9 @@ impl Vct {
     }
 
     fn exhausted(&mut self, interrupt: Interrupt<'_>) -> bool {
-        if self.nodes > self.limit {
+        // The inner VCF's nodes count too: they were most of the work, and leaving them out
+        // let a 20 000-node budget run to 150 000 nodes.
+        if self.nodes + self.vcf.nodes > self.limit {
             return true;
         }
         if self.nodes & 255 == 0 {
