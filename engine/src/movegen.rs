@@ -5,7 +5,6 @@
 
 use tengen_rules::Color;
 
-use crate::history::History;
 use crate::pattern::{Class, Forbid};
 use crate::position::{Cell, Position};
 
@@ -144,9 +143,9 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 }
 
 /// Ordering score of `c` for the side to move: what it makes for us and what it takes from
-/// the opponent, then killers and history.
+/// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
-pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: &History) -> i32 {
+pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
@@ -171,7 +170,7 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: &Histor
     } else if c == killers[1] {
         s += 200;
     }
-    s + history.score(us, c) / 64
+    s + history
 }
 
 /// Own moves that make an open three (and no four), legal ones: the quiet threats of a VCT.

@@ -150,8 +150,10 @@ pub struct Tuning {
     pub tt_probe: bool,
     /// Order quiet moves by killers...
     pub killers: bool,
-    /// ...and by the butterfly history.
+    /// ...and by the butterfly history...
     pub history: bool,
+    /// ...divided by this (history scores reach ±16384; point values are tens to hundreds).
+    pub history_div: i32,
 }
 
 impl Default for Tuning {
@@ -174,6 +176,7 @@ impl Default for Tuning {
             tt_probe: true,
             killers: true,
             history: true,
+            history_div: 64,
         }
     }
 }
@@ -393,9 +396,8 @@ fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
     if list.is_empty() {
         movegen::quiet(pos, &mut list);
         list.retain(|c| !blocked.contains(c));
-        let history = History::new();
         let killers = [crate::tt::NO_MOVE; 2];
-        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, killers, &history));
+        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, killers, 0));
     }
     if list.is_empty() {
         // Nothing near a stone is legal: take any legal point (or none: the caller passes).
@@ -905,6 +907,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         out: &mut Vec<(Cell, i32)>,
     ) {
+        let history_div = self.shared.tuning.history_div.max(1);
         let killers = if self.shared.tuning.killers {
             self.history.killers(ply)
         } else {
@@ -915,7 +918,8 @@ impl<'a> Worker<'a> {
             let s = if Some(c) == tt_move {
                 i32::MAX / 2
             } else {
-                movegen::order_score(&self.pos, c, killers, self.history)
+                let h = self.history.score(self.pos.side(), c) / history_div;
+                movegen::order_score(&self.pos, c, killers, h)
             };
             (c, s)
         }));
