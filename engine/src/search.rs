@@ -142,8 +142,10 @@ pub struct Tuning {
     pub vct_time_div: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
-    /// Node budget of the VCF tried at quiescence nodes (0 = none).
+    /// Node budget of the VCF tried at quiescence nodes (0 = none)...
     pub qs_vcf_nodes: u64,
+    /// ...only where the side to move has a four-three point (else: any four point).
+    pub qs_vcf_needs_four_three: bool,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -172,6 +174,7 @@ impl Default for Tuning {
             vct_time_div: 4,
             root_vcf: true,
             qs_vcf_nodes: 400,
+            qs_vcf_needs_four_three: true,
             aspiration: 60,
             tt_probe: true,
             killers: true,
@@ -758,12 +761,14 @@ impl<'a> Worker<'a> {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
             let qs_vcf_nodes = self.shared.tuning.qs_vcf_nodes;
-            let vcf = if threat == Threat::Quiet
-                && qs_vcf_nodes > 0
-                && self.pos.count(us, crate::pattern::Class::Four)
-                    + self.pos.count(us, crate::pattern::Class::FourThree)
-                    > 0
-            {
+            let four_threes = self.pos.count(us, crate::pattern::Class::FourThree);
+            let fours = self.pos.count(us, crate::pattern::Class::Four);
+            let worth_it = if self.shared.tuning.qs_vcf_needs_four_three {
+                four_threes > 0
+            } else {
+                fours + four_threes > 0
+            };
+            let vcf = if threat == Threat::Quiet && qs_vcf_nodes > 0 && worth_it {
                 self.vcf.solve(&mut self.pos, &[], 12, qs_vcf_nodes)
             } else {
                 None

@@ -241,14 +241,15 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
 /// `lmr_min_depth=1000` (no late-move reductions), `lmp_max_depth=0` (no late-move pruning:
 /// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
-/// quiescence nodes), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
+/// quiescence nodes), `qs_vcf_needs_four_three=0` (a VCF at every quiescence node with a four
+/// point, the old behaviour), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
 /// never read), `killers=0`, `history=0`, `max_quiet=1000` (no quiet-move cap). Values are
 /// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
@@ -289,6 +290,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "killers" => t.killers = flag()?,
             "history" => t.history = flag()?,
             "history_div" => t.history_div = small()?,
+            "qs_vcf_needs_four_three" => t.qs_vcf_needs_four_three = flag()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
         }
     }
