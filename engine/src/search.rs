@@ -146,6 +146,10 @@ pub struct Tuning {
     pub qs_vcf_nodes: u64,
     /// ...only where the side to move has a four-three point (else: any four point).
     pub qs_vcf_needs_four_three: bool,
+    /// Reverse futility pruning margin per ply (0 = off)...
+    pub rfp_margin: Score,
+    /// ...at depths up to this.
+    pub rfp_max_depth: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -175,6 +179,8 @@ impl Default for Tuning {
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
+            rfp_margin: 0,
+            rfp_max_depth: 3,
             aspiration: 60,
             tt_probe: true,
             killers: true,
@@ -778,6 +784,20 @@ impl<'a> Worker<'a> {
             self.nodes += self.vcf.take_nodes();
             self.bufs[ply] = buf;
             return score;
+        }
+
+        // Reverse futility pruning: at a shallow quiet node (no threat against the side to
+        // move) whose static score beats beta by a margin per ply, assume it holds.
+        let t = self.shared.tuning;
+        if t.rfp_margin > 0
+            && !pv_node
+            && threat == Threat::Quiet
+            && depth <= t.rfp_max_depth
+            && static_eval.abs() < WIN_BOUND
+            && static_eval - t.rfp_margin * depth >= beta
+        {
+            self.bufs[ply] = buf;
+            return static_eval;
         }
 
         // Generate the moves of this node.
