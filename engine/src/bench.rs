@@ -23,7 +23,7 @@ pub const POSITIONS: &[(Rule, u8, &str)] = &[
 ];
 
 /// Search depth of every bench position.
-pub const DEPTH: i32 = 7;
+pub const DEPTH: i32 = 10;
 
 /// What one bench run measured.
 #[derive(Debug, Clone)]
