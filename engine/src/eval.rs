@@ -39,6 +39,29 @@ pub(crate) const PATTERN_VALUES: [i32; 16] = {
     t
 };
 
+/// [`class_bonus`] of every class number (unused numbers are worth 0). Outside
+/// [`Class::Forbidden`] (worth 0), a point's value is its lines' [`PATTERN_VALUES`] plus this.
+pub(crate) const CLASS_BONUS: [i32; 16] = {
+    let all = [
+        Class::Plain,
+        Class::Three,
+        Class::Four,
+        Class::ThreeThree,
+        Class::FourThree,
+        Class::FourFour,
+        Class::Flex4,
+        Class::Five,
+        Class::Forbidden,
+    ];
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < all.len() {
+        t[all[i] as usize] = class_bonus(all[i]);
+        i += 1;
+    }
+    t
+};
+
 /// Value of one line pattern for the player who could play there.
 const fn pattern_value(p: Pattern) -> i32 {
     match p {

@@ -12,7 +12,7 @@
 
 use tengen_rules::{zobrist, Board, Color, Forbidden, Move, Pos, Rule};
 
-use crate::eval::PATTERN_VALUES;
+use crate::eval::{CLASS_BONUS, PATTERN_VALUES};
 use crate::pattern::{
     cell, packed_dir, Class, Combo, ComboTable, Forbid, Packed, Pattern, PatternTable, PatternView,
     HALF, HALF_BITS,
@@ -44,6 +44,13 @@ const RECORD_BITS: u64 = (1 << 48) - 1;
 /// never exceeds 25, so no byte carries into the next).
 const NEAR_ROW: u64 = 0x01_0101_0101;
 
+/// Entries of the change log: a place changes at most `8 * HALF` records and at most one
+/// place per board point is ever pending (each puts a stone on an empty point), so
+/// 22 * 22 * 40 = 19360 entries always suffice.
+const LOG_CAP: usize = 1 << 15;
+/// A record's class bits that are set only for [`Class::Forbidden`] (8), for either side.
+const FORBIDDEN_BITS: u64 = (8 << 32) | (8 << 40);
+
 /// A point of the padded array.
 pub type Cell = u16;
 
@@ -51,7 +58,7 @@ pub type Cell = u16;
 #[derive(Clone)]
 struct Frame {
     value: [i32; 2],
-    /// Length of `Position::changes` before the place.
+    /// Length of the change log before the place.
     changes: u32,
 }
 
@@ -70,6 +77,20 @@ fn packed_of(rec: Record, s: usize) -> Packed {
 #[inline(always)]
 fn class_of(rec: Record, s: usize) -> usize {
     ((rec >> (32 + 8 * (s & 1))) & 15) as usize
+}
+
+/// Side `s`'s value of a point with record `rec` and class (number) `class`: its lines'
+/// values plus the class bonus, nothing if forbidden (the combination table's value).
+#[inline(always)]
+fn point_value(rec: Record, s: usize, class: usize) -> i32 {
+    if class == Class::Forbidden as usize {
+        return 0;
+    }
+    let p = packed_of(rec, s);
+    let lines: i32 = (0..4)
+        .map(|d| PATTERN_VALUES[(p >> (4 * d) & 15) as usize])
+        .sum();
+    lines + CLASS_BONUS[class & 15]
 }
 
 /// The line word and the position in it (its cell is bits `2 * pos`) of cell `ci` along
@@ -115,8 +136,10 @@ pub struct Position {
     /// One frame per placed stone (newest last): what `lift` restores instead of
     /// recomputing. Places and lifts always nest, so the frames form a stack.
     frames: Vec<Frame>,
-    /// The old record of every cell a place changed (its cell in bits 48..), in frame order.
-    changes: Vec<u64>,
+    /// The old record of every cell a place changed (its cell in bits 48..), in frame order:
+    /// the first `log_len` entries. A fixed array, so that logging needs no capacity check.
+    log: Box<[u64; LOG_CAP]>,
+    log_len: usize,
     board_cells: Vec<Cell>,
     tables: Tables,
 }
@@ -138,8 +161,10 @@ struct Tally {
 struct Tables {
     patterns: &'static PatternTable,
     combos: [&'static ComboTable; 2],
-    /// Per side, [`ComboTable::quiet`].
-    quiet: [u16; 2],
+    /// Per side and line pattern change (`old | new << 4`): twice the change of the line's
+    /// value, plus one if the change may change the class (unless both patterns are quiet,
+    /// see [`ComboTable::quiet`]).
+    pattern_changes: [[i32; 256]; 2],
     /// [`PatternTable::reach`].
     reach: u32,
     /// The cells (low bit of each) within the reach of the middle cell of an 11-cell span,
@@ -174,19 +199,14 @@ fn stone_of(c: Color) -> u8 {
     }
 }
 
-/// The changes of one place, gathered on the stack and appended to the log at the end (a
-/// place changes at most `8 * HALF` records).
-struct Pending {
-    entries: [u64; 64],
+/// What a place accumulates while it walks its four lines: kept in locals (registers),
+/// written back once.
+struct Pending<'a> {
+    /// The change log and its length.
+    log: &'a mut [u64; LOG_CAP],
     len: usize,
-}
-
-impl Pending {
-    #[inline(always)]
-    fn push(&mut self, entry: u64) {
-        self.entries[self.len & 63] = entry;
-        self.len += 1;
-    }
+    /// The value changes so far, per side.
+    value: [i32; 2],
 }
 
 /// Add stone `v` on cell `ci` to its line word of direction `D`, look up the patterns of the
@@ -201,7 +221,7 @@ fn update_line<const D: usize>(
     view: PatternView<'_>,
     lines: &mut [u64; LINES],
     records: &mut [Record; CELLS],
-    pending: &mut Pending,
+    pending: &mut Pending<'_>,
     tally: &mut Tally,
     ci: usize,
     v: u8,
@@ -223,53 +243,72 @@ fn update_line<const D: usize>(
         // is at least HALF cells from the line's start).
         let w = line >> (bit - 2 * HALF as u32);
         let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
+        let old = records[q];
         let fresh = (u64::from(black) | u64::from(white) << 16) << shift;
-        update_record(tables, records, pending, tally, q, shift, fresh);
+        let diff = (old ^ fresh) & (0xF_000F << shift);
+        if diff == 0 {
+            continue;
+        }
+        pending.log[pending.len & (LOG_CAP - 1)] = old | (q as u64) << 48;
+        pending.len += 1;
+        let rec = old ^ diff;
+        // Both sides' old and new pattern numbers on this line (equal if unchanged).
+        let (a, b) = (old >> shift, rec >> shift);
+        let c0 = tables.pattern_changes[0][(a & 15 | (b & 15) << 4) as usize];
+        let c1 = tables.pattern_changes[1][(a >> 16 & 15 | (b >> 16 & 15) << 4) as usize];
+        // The value change if the class stays: the usual case.
+        pending.value[0] += c0 >> 1;
+        pending.value[1] += c1 >> 1;
+        if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+            let (rec, correction) = reclassify(tables, tally, q, shift, old, rec);
+            records[q] = rec;
+            pending.value[0] += correction[0];
+            pending.value[1] += correction[1];
+        } else {
+            records[q] = rec;
+        }
     }
 }
 
-/// Give empty point `q` the patterns `fresh` (both sides' nibbles at `shift`), logging its
-/// old record and updating the sums, counts and threat sets if that changes its patterns.
-#[inline(always)]
-fn update_record(
+/// The rare part of a record update: a side's pattern change that may change its class
+/// (see [`ComboTable::quiet`]), or a point that is forbidden for black. Finds the changed
+/// sides' new classes and returns the record with them and what to add to the values
+/// already changed by the line values' difference.
+#[cold]
+#[inline(never)]
+fn reclassify(
     tables: &Tables,
-    records: &mut [Record; CELLS],
-    pending: &mut Pending,
     tally: &mut Tally,
     q: usize,
     shift: u32,
-    fresh: u64,
-) {
+    old: Record,
+    mut rec: Record,
+) -> (Record, [i32; 2]) {
     let q = q & (CELLS - 1);
-    let shift = shift & 15;
-    let old = records[q];
-    let diff = (old ^ fresh) & (0xF_000F << shift);
-    if diff == 0 {
-        return;
-    }
-    pending.push(old | (q as u64) << 48);
-    let mut rec = old ^ diff;
-    for s in 0..2 {
-        let side_shift = shift + 16 * s as u32;
-        if (diff >> side_shift) & 15 == 0 {
+    let mut correction = [0; 2];
+    for (s, correction) in correction.iter_mut().enumerate() {
+        let side_shift = (shift + 16 * s as u32) & 63;
+        let (a, b) = (
+            (old >> side_shift & 15) as usize,
+            (rec >> side_shift & 15) as usize,
+        );
+        if a == b {
             continue;
         }
-        let a = ((old >> side_shift) & 15) as usize;
-        let b = ((rec >> side_shift) & 15) as usize;
-        let quiet = tables.quiet[s];
-        if quiet >> a & quiet >> b & 1 != 0 {
-            // Same class; a forbidden point stays worth nothing.
-            if class_of(rec, s) != Class::Forbidden as usize {
-                tally.value[s] += PATTERN_VALUES[b] - PATTERN_VALUES[a];
-            }
-            continue;
-        }
-        let (a_class, a_value) = tables.combos[s].class_value(packed_of(old, s));
-        let (b_class, b_value) = tables.combos[s].class_value(packed_of(rec, s));
-        tally.value[s] += b_value - a_value;
+        let a_class = class_of(old, s);
+        let b_class = tables.combos[s].class_number(packed_of(rec, s));
+        let forbidden = Class::Forbidden as usize;
+        // Replace the line values' difference by the real value change.
+        *correction = if a_class != forbidden && b_class != forbidden {
+            CLASS_BONUS[b_class & 15] - CLASS_BONUS[a_class]
+        } else {
+            point_value(rec, s, b_class)
+                - point_value(old, s, a_class)
+                - (PATTERN_VALUES[b] - PATTERN_VALUES[a])
+        };
         if a_class != b_class {
             tally.counts[s][a_class] -= 1;
-            tally.counts[s][b_class] += 1;
+            tally.counts[s][b_class & 15] += 1;
             if (a_class == 0) != (b_class == 0) {
                 tally.threats[s][q / 64] ^= 1 << (q % 64);
             }
@@ -277,7 +316,7 @@ fn update_record(
             rec = (rec & !(0xFF << class_shift)) | (b_class as u64) << class_shift;
         }
     }
-    records[q] = rec;
+    (rec, correction)
 }
 
 impl Position {
@@ -318,12 +357,23 @@ impl Position {
             side: Color::Black,
             history: Vec::with_capacity(board_cells.len()),
             frames: Vec::with_capacity(board_cells.len()),
-            changes: Vec::with_capacity(board_cells.len() * 8 * HALF),
+            log: vec![0; LOG_CAP]
+                .into_boxed_slice()
+                .try_into()
+                .expect("LOG_CAP entries"),
+            log_len: 0,
             board_cells,
             tables: Tables {
                 patterns,
                 combos,
-                quiet: combos.map(ComboTable::quiet),
+                pattern_changes: combos.map(|t| {
+                    let quiet = t.quiet();
+                    std::array::from_fn(|i| {
+                        let (a, b) = (i & 15, i >> 4);
+                        let loud = a != b && (quiet >> a) & (quiet >> b) & 1 == 0;
+                        2 * (PATTERN_VALUES[b] - PATTERN_VALUES[a]) + i32::from(loud)
+                    })
+                }),
                 reach: reach as u32,
                 reach_mask: (LOW_BITS & ((1 << (2 * (2 * reach + 1))) - 1)) & !(1 << (2 * reach)),
             },
@@ -499,12 +549,12 @@ impl Position {
         let ci = c as usize & (CELLS - 1);
         self.frames.push(Frame {
             value: self.tally.value,
-            changes: self.changes.len() as u32,
+            changes: self.log_len as u32,
         });
         let rec = self.records[ci];
         for s in 0..2 {
-            let (class, value) = self.tables.combos[s].class_value(packed_of(rec, s));
-            self.tally.value[s] -= value;
+            let class = class_of(rec, s);
+            self.tally.value[s] -= point_value(rec, s, class);
             self.tally.counts[s][class] -= 1;
             self.tally.threats[s][ci / 64] &= !(1 << (ci % 64));
         }
@@ -514,8 +564,9 @@ impl Position {
         self.update_near::<true>(ci);
         let view = self.tables.patterns.view();
         let mut pending = Pending {
-            entries: [0; 64],
-            len: 0,
+            log: &mut self.log,
+            len: self.log_len,
+            value: [0; 2],
         };
         macro_rules! line {
             ($d:literal) => {
@@ -535,8 +586,10 @@ impl Position {
         line!(1);
         line!(2);
         line!(3);
-        self.changes
-            .extend_from_slice(&pending.entries[..pending.len.min(64)]);
+        debug_assert!(pending.len <= LOG_CAP, "change log overflow");
+        self.log_len = pending.len;
+        self.tally.value[0] += pending.value[0];
+        self.tally.value[1] += pending.value[1];
     }
 
     /// Undo the newest place (of `color` on `c`): the line words lose the stone, every record
@@ -554,8 +607,7 @@ impl Position {
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
         let start = frame.changes as usize;
-        for i in start..self.changes.len() {
-            let ch = self.changes[i];
+        for &ch in &self.log[start..self.log_len] {
             let q = (ch >> 48) as usize & (CELLS - 1);
             let old = ch & RECORD_BITS;
             let cur = self.records[q];
@@ -574,7 +626,7 @@ impl Position {
                 }
             }
         }
-        self.changes.truncate(start);
+        self.log_len = start;
         let rec = self.records[ci];
         for s in 0..2 {
             let class = class_of(rec, s);
