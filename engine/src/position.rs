@@ -60,6 +60,8 @@ struct Frame {
     value: [i32; 2],
     /// Length of the change log before the place.
     changes: u32,
+    /// Length of the class change log before the place.
+    classes: u32,
 }
 
 /// A cell's record: black's four line patterns (a [`Packed`] word, bits 0..16), white's
@@ -91,6 +93,15 @@ fn point_value(rec: Record, s: usize, class: usize) -> i32 {
         .map(|d| PATTERN_VALUES[(p >> (4 * d) & 15) as usize])
         .sum();
     lines + CLASS_BONUS[class & 15]
+}
+
+/// A class change entry: point `q` (10 bits), side `s`, old and new class (4 bits each).
+#[inline(always)]
+fn class_change(q: usize, s: usize, old: usize, new: usize) -> u32 {
+    (q & (CELLS - 1)) as u32
+        | (s as u32 & 1) << 10
+        | (old as u32 & 15) << 11
+        | (new as u32 & 15) << 15
 }
 
 /// The line word and the position in it (its cell is bits `2 * pos`) of cell `ci` along
@@ -140,6 +151,9 @@ pub struct Position {
     /// the first `log_len` entries. A fixed array, so that logging needs no capacity check.
     log: Box<[u64; LOG_CAP]>,
     log_len: usize,
+    /// Every class change a place made (see [`class_change`]), in frame order: a lift undoes
+    /// the counts and threat bits from these instead of comparing every restored record.
+    class_log: Vec<u32>,
     board_cells: Vec<Cell>,
     tables: Tables,
 }
@@ -202,6 +216,8 @@ fn stone_of(c: Color) -> u8 {
 /// What a place accumulates while it walks its four lines: kept in locals (registers),
 /// written back once.
 struct Pending<'a> {
+    /// The class change log.
+    class_log: &'a mut Vec<u32>,
     /// The change log and its length.
     log: &'a mut [u64; LOG_CAP],
     len: usize,
@@ -260,7 +276,8 @@ fn update_line<const D: usize>(
         pending.value[0] += c0 >> 1;
         pending.value[1] += c1 >> 1;
         if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
-            let (rec, correction) = reclassify(tables, tally, q, shift, old, rec);
+            let (rec, correction) =
+                reclassify(tables, tally, pending.class_log, q, shift, old, rec);
             records[q] = rec;
             pending.value[0] += correction[0];
             pending.value[1] += correction[1];
@@ -279,6 +296,7 @@ fn update_line<const D: usize>(
 fn reclassify(
     tables: &Tables,
     tally: &mut Tally,
+    class_log: &mut Vec<u32>,
     q: usize,
     shift: u32,
     old: Record,
@@ -314,6 +332,7 @@ fn reclassify(
             }
             let class_shift = 32 + 8 * s;
             rec = (rec & !(0xFF << class_shift)) | (b_class as u64) << class_shift;
+            class_log.push(class_change(q, s, a_class, b_class));
         }
     }
     (rec, correction)
@@ -362,6 +381,7 @@ impl Position {
                 .try_into()
                 .expect("LOG_CAP entries"),
             log_len: 0,
+            class_log: Vec::with_capacity(1024),
             board_cells,
             tables: Tables {
                 patterns,
@@ -550,6 +570,7 @@ impl Position {
         self.frames.push(Frame {
             value: self.tally.value,
             changes: self.log_len as u32,
+            classes: self.class_log.len() as u32,
         });
         let rec = self.records[ci];
         for s in 0..2 {
@@ -565,6 +586,7 @@ impl Position {
         let view = self.tables.patterns.view();
         let mut pending = Pending {
             log: &mut self.log,
+            class_log: &mut self.class_log,
             len: self.log_len,
             value: [0; 2],
         };
@@ -593,8 +615,8 @@ impl Position {
     }
 
     /// Undo the newest place (of `color` on `c`): the line words lose the stone, every record
-    /// the place changed gets its old value again (the counts and threat sets follow the
-    /// class changes back) and the sums are restored from the frame. The stone's own record
+    /// the place changed gets its old value again, the class changes are undone in the
+    /// counts and threat sets and the sums are restored from the frame. The stone's own record
     /// was left as it was by the place and is valid again once every later stone is gone.
     fn lift(&mut self, c: Cell, color: Color) {
         let ci = c as usize & (CELLS - 1);
@@ -608,25 +630,20 @@ impl Position {
         self.stones_hash ^= zobrist(color, self.pos_of(c));
         let start = frame.changes as usize;
         for &ch in &self.log[start..self.log_len] {
-            let q = (ch >> 48) as usize & (CELLS - 1);
-            let old = ch & RECORD_BITS;
-            let cur = self.records[q];
-            self.records[q] = old;
-            if (old ^ cur) >> 32 == 0 {
-                continue;
-            }
-            for s in 0..2 {
-                let (a, b) = (class_of(cur, s), class_of(old, s));
-                if a != b {
-                    self.tally.counts[s][a] -= 1;
-                    self.tally.counts[s][b] += 1;
-                    if (a == 0) != (b == 0) {
-                        self.tally.threats[s][q / 64] ^= 1 << (q % 64);
-                    }
-                }
-            }
+            self.records[(ch >> 48) as usize & (CELLS - 1)] = ch & RECORD_BITS;
         }
         self.log_len = start;
+        let start = frame.classes as usize;
+        for &change in &self.class_log[start..] {
+            let q = change as usize & (CELLS - 1);
+            let s = (change >> 10) as usize & 1;
+            let (old, new) = ((change >> 11) as usize & 15, (change >> 15) as usize & 15);
+            self.tally.counts[s][new] -= 1;
+            self.tally.counts[s][old] += 1;
+            let toggles = (old == 0) != (new == 0);
+            self.tally.threats[s][q / 64] ^= u64::from(toggles) << (q % 64);
+        }
+        self.class_log.truncate(start);
         let rec = self.records[ci];
         for s in 0..2 {
             let class = class_of(rec, s);
