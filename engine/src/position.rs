@@ -48,8 +48,9 @@ const NEAR_ROW: u64 = 0x01_0101_0101;
 /// place per board point is ever pending (each puts a stone on an empty point), so
 /// 22 * 22 * 40 = 19360 entries always suffice.
 const LOG_CAP: usize = 1 << 15;
-/// A record's class bits that are set only for [`Class::Forbidden`] (8), for either side.
-const FORBIDDEN_BITS: u64 = (8 << 32) | (8 << 40);
+/// The record bit that is set only if black's class is [`Class::Forbidden`] (8); white is
+/// never forbidden.
+const FORBIDDEN_BITS: u64 = 8 << 32;
 
 /// A point of the padded array.
 pub type Cell = u16;
@@ -276,11 +277,22 @@ fn update_line<const D: usize>(
         pending.value[0] += c0 >> 1;
         pending.value[1] += c1 >> 1;
         if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
-            let (rec, correction) =
-                reclassify(tables, tally, pending.class_log, q, shift, old, rec);
+            let mut rec = rec;
+            if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+                let combos = tables.combos[0];
+                let (r, correction) =
+                    reclassify::<0>(combos, tally, pending.class_log, q, shift, old, rec);
+                rec = r;
+                pending.value[0] += correction;
+            }
+            if c1 & 1 != 0 {
+                let combos = tables.combos[1];
+                let (r, correction) =
+                    reclassify::<1>(combos, tally, pending.class_log, q, shift, old, rec);
+                rec = r;
+                pending.value[1] += correction;
+            }
             records[q] = rec;
-            pending.value[0] += correction[0];
-            pending.value[1] += correction[1];
         } else {
             records[q] = rec;
         }
@@ -293,48 +305,42 @@ fn update_line<const D: usize>(
 /// already changed by the line values' difference.
 #[cold]
 #[inline(never)]
-fn reclassify(
-    tables: &Tables,
+fn reclassify<const S: usize>(
+    combos: &ComboTable,
     tally: &mut Tally,
     class_log: &mut Vec<u32>,
     q: usize,
     shift: u32,
     old: Record,
-    mut rec: Record,
-) -> (Record, [i32; 2]) {
+    rec: Record,
+) -> (Record, i32) {
     let q = q & (CELLS - 1);
-    let mut correction = [0; 2];
-    for (s, correction) in correction.iter_mut().enumerate() {
-        let side_shift = (shift + 16 * s as u32) & 63;
-        let (a, b) = (
-            (old >> side_shift & 15) as usize,
-            (rec >> side_shift & 15) as usize,
-        );
-        if a == b {
-            continue;
-        }
-        let a_class = class_of(old, s);
-        let b_class = tables.combos[s].class_number(packed_of(rec, s));
-        let forbidden = Class::Forbidden as usize;
-        // Replace the line values' difference by the real value change.
-        *correction = if a_class != forbidden && b_class != forbidden {
-            CLASS_BONUS[b_class & 15] - CLASS_BONUS[a_class]
-        } else {
-            point_value(rec, s, b_class)
-                - point_value(old, s, a_class)
-                - (PATTERN_VALUES[b] - PATTERN_VALUES[a])
-        };
-        if a_class != b_class {
-            tally.counts[s][a_class] -= 1;
-            tally.counts[s][b_class & 15] += 1;
-            if (a_class == 0) != (b_class == 0) {
-                tally.threats[s][q / 64] ^= 1 << (q % 64);
-            }
-            let class_shift = 32 + 8 * s;
-            rec = (rec & !(0xFF << class_shift)) | (b_class as u64) << class_shift;
-            class_log.push(class_change(q, s, a_class, b_class));
-        }
+    let side_shift = (shift + 16 * S as u32) & 63;
+    let (a, b) = (
+        (old >> side_shift & 15) as usize,
+        (rec >> side_shift & 15) as usize,
+    );
+    let a_class = class_of(old, S);
+    let b_class = combos.class_number(packed_of(rec, S)) & 15;
+    let forbidden = Class::Forbidden as usize;
+    // Replace the line values' difference by the real value change.
+    let correction = if a_class != forbidden && b_class != forbidden {
+        CLASS_BONUS[b_class] - CLASS_BONUS[a_class]
+    } else {
+        point_value(rec, S, b_class)
+            - point_value(old, S, a_class)
+            - (PATTERN_VALUES[b] - PATTERN_VALUES[a])
+    };
+    if a_class == b_class {
+        return (rec, correction);
     }
+    tally.counts[S][a_class] -= 1;
+    tally.counts[S][b_class] += 1;
+    let toggles = (a_class == 0) != (b_class == 0);
+    tally.threats[S][q / 64] ^= u64::from(toggles) << (q % 64);
+    class_log.push(class_change(q, S, a_class, b_class));
+    let class_shift = 32 + 8 * S;
+    let rec = (rec & !(0xFF << class_shift)) | (b_class as u64) << class_shift;
     (rec, correction)
 }
 
