@@ -140,7 +140,9 @@ pub struct Position {
     /// (a stone's record is left as it was when it was placed and is valid again on its
     /// lift).
     records: Box<[Record; CELLS]>,
-    near: Box<[u8; CELLS]>,
+    /// Per cell, the stones in its 5x5 square; 8 spare bytes at the end so that a row's
+    /// eight-byte word never needs a bounds check.
+    near: Box<[u8; CELLS + 8]>,
     tally: Tally,
     stones_hash: u64,
     side: Color,
@@ -372,7 +374,7 @@ impl Position {
             cells,
             lines: Box::new([0; LINES]),
             records: Box::new([0; CELLS]),
-            near: Box::new([0; CELLS]),
+            near: Box::new([0; CELLS + 8]),
             tally: Tally {
                 value: [0; 2],
                 counts: [[0; CLASSES]; 2],
@@ -667,13 +669,12 @@ impl Position {
     fn update_near<const SET: bool>(&mut self, ci: usize) {
         for dy in -2isize..=2 {
             let n = (ci as isize + dy * STRIDE as isize - 2) as usize & (CELLS - 1);
-            if let Some(bytes) = self.near.get_mut(n..n + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(bytes);
-                let row = u64::from_le_bytes(word);
-                let row = if SET { row + NEAR_ROW } else { row - NEAR_ROW };
-                bytes.copy_from_slice(&row.to_le_bytes());
-            }
+            let bytes = &mut self.near[n..n + 8];
+            let mut word = [0u8; 8];
+            word.copy_from_slice(bytes);
+            let row = u64::from_le_bytes(word);
+            let row = if SET { row + NEAR_ROW } else { row - NEAR_ROW };
+            bytes.copy_from_slice(&row.to_le_bytes());
         }
     }
 
