@@ -680,14 +680,6 @@ impl ComboTable {
         TABLES[usize::from(renju_black)].get_or_init(|| ComboTable::build(renju_black))
     }
 
-    /// The class (as an index) and value of a packed word: the hot path of position updates.
-    #[inline]
-    #[must_use]
-    pub fn class_value(&self, p: Packed) -> (usize, i32) {
-        let e = self.entries[p as usize];
-        ((e & 15) as usize, i32::from((e >> 16) as u16 as i16))
-    }
-
     /// The class (as a number) of a packed word, from the small kind table.
     #[inline(always)]
     #[must_use]
