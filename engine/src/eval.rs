@@ -12,6 +12,56 @@ use crate::search::Score;
 /// The largest magnitude a static evaluation may have (well below any win score).
 pub const EVAL_LIMIT: Score = 20_000;
 
+/// [`pattern_value`] of every pattern number (a table nibble; unused numbers are worth 0).
+/// A point's value is the sum of its four lines' plus its class bonus, so a line change that
+/// keeps the class changes the value by the difference of these.
+pub(crate) const PATTERN_VALUES: [i32; 16] = {
+    let all = [
+        Pattern::Dead,
+        Pattern::Overline,
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+        Pattern::FourFour,
+        Pattern::F5,
+    ];
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < all.len() {
+        t[all[i] as usize] = pattern_value(all[i]);
+        i += 1;
+    }
+    t
+};
+
+/// [`class_bonus`] of every class number (unused numbers are worth 0). Outside
+/// [`Class::Forbidden`] (worth 0), a point's value is its lines' [`PATTERN_VALUES`] plus this.
+pub(crate) const CLASS_BONUS: [i32; 16] = {
+    let all = [
+        Class::Plain,
+        Class::Three,
+        Class::Four,
+        Class::ThreeThree,
+        Class::FourThree,
+        Class::FourFour,
+        Class::Flex4,
+        Class::Five,
+        Class::Forbidden,
+    ];
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < all.len() {
+        t[all[i] as usize] = class_bonus(all[i]);
+        i += 1;
+    }
+    t
+};
+
 /// Value of one line pattern for the player who could play there.
 const fn pattern_value(p: Pattern) -> i32 {
     match p {

@@ -66,7 +66,7 @@ pub enum Pattern {
 }
 
 impl Pattern {
-    const ALL: [Pattern; 12] = [
+    pub(crate) const ALL: [Pattern; 12] = [
         Pattern::Dead,
         Pattern::Overline,
         Pattern::B1,
@@ -150,18 +150,64 @@ pub const fn slot(o: i32) -> u32 {
     }
 }
 
-/// The per-rule table: for each window key, black's pattern in the low nibble and white's in
-/// the high nibble.
+/// Bits of one half window (five cells, two bits each).
+pub const HALF_BITS: u32 = 2 * HALF as u32;
+/// Mask of one half window.
+pub const HALF_MASK: u32 = (1 << HALF_BITS) - 1;
+
+/// Size of a colour's table: a power of two above the square of the largest half-state
+/// count (94, with Caro).
+const STATE_PAIRS: usize = 1 << 14;
+
+/// The per-rule table: the pattern each colour gets for every window.
+///
+/// A colour's pattern depends only on each half window up to and including its first
+/// *blocker* (an opponent stone or a wall): nothing beyond it can join a five through the
+/// centre, and the blocker itself matters only through whether it is a stone or a wall
+/// (Caro's "blocked at both ends" counts stones only). So each half reduces to one of at
+/// most 94 *states* (63 without Caro), and a colour's table needs states² entries (4 to 9
+/// KiB) instead of the 4^10 of the raw key: the tables stay in the L1 cache.
+///
+/// A lookup maps each raw half (10 bits) through `left` / `right` to both colours' state
+/// numbers at once (black in the low 16 bits, white in the high 16 bits, the right half's
+/// already multiplied by the state count), adds them and reads one byte per colour.
 #[derive(Debug)]
 pub struct PatternTable {
-    entries: Box<[u8]>,
+    /// Per raw left half (offsets -5..-1, offset -1 in the top bits): the state numbers.
+    left: Box<[u32; 1 << HALF_BITS]>,
+    /// Per raw right half (offsets +1..+5, offset +1 in the low bits): the state numbers
+    /// times the state count.
+    right: Box<[u32; 1 << HALF_BITS]>,
+    /// Black's pattern per pair of state numbers.
+    black: Box<[u8; STATE_PAIRS]>,
+    /// White's pattern per pair of state numbers.
+    white: Box<[u8; STATE_PAIRS]>,
     /// Freestyle never looks five points away (a run long enough to reach them is already a
-    /// five), so its table drops the two outer cells: 64 KiB instead of 1 MiB, which keeps
-    /// it in cache.
-    compact: bool,
-    /// Index of a key: `(key >> shift) & mask` (`mask` + 1 is the number of entries).
-    shift: u32,
-    mask: usize,
+    /// five), so its updates stop four points from a stone.
+    reach: usize,
+}
+
+/// The parts of a [`PatternTable`], borrowed (see [`PatternTable::view`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PatternView<'a> {
+    left: &'a [u32; 1 << HALF_BITS],
+    right: &'a [u32; 1 << HALF_BITS],
+    black: &'a [u8; STATE_PAIRS],
+    white: &'a [u8; STATE_PAIRS],
+}
+
+impl PatternView<'_> {
+    /// [`PatternTable::lookup_pair`].
+    #[inline(always)]
+    #[must_use]
+    pub fn lookup_pair(self, left: u32, right: u32) -> (u8, u8) {
+        let states =
+            self.left[(left & HALF_MASK) as usize] + self.right[(right & HALF_MASK) as usize];
+        // The masks only drop bounds checks: state pairs are below 94^2 < STATE_PAIRS.
+        let b = self.black[(states as usize) & (STATE_PAIRS - 1)];
+        let w = self.white[(states >> 16) as usize & (STATE_PAIRS - 1)];
+        (b, w)
+    }
 }
 
 impl PatternTable {
@@ -179,80 +225,178 @@ impl PatternTable {
         TABLES[i].get_or_init(|| PatternTable::build(rule))
     }
 
-    /// The patterns (black, white) of a point whose window is `key`.
+    /// The patterns (black in the low nibble, white in the high one) of a point whose window
+    /// is `key`.
     #[inline]
     #[must_use]
     pub fn lookup(&self, key: u32) -> u8 {
-        // Branch-free: the compact table drops the two outer cells (the key's end bits).
-        self.entries[(key as usize >> self.shift) & self.mask]
+        self.lookup_halves(key & HALF_MASK, key >> HALF_BITS)
+    }
+
+    /// [`PatternTable::lookup`] of the key made of two raw halves (each below 2^10).
+    #[inline]
+    #[must_use]
+    pub fn lookup_halves(&self, left: u32, right: u32) -> u8 {
+        let (b, w) = self.lookup_pair(left, right);
+        b | w << 4
+    }
+
+    /// Black's and white's pattern numbers of the key made of two raw halves (only their low
+    /// 10 bits are read).
+    #[inline(always)]
+    #[must_use]
+    pub fn lookup_pair(&self, left: u32, right: u32) -> (u8, u8) {
+        self.view().lookup_pair(left, right)
+    }
+
+    /// The table's parts, borrowed: a lookup loop keeps these pointers in registers.
+    #[inline(always)]
+    #[must_use]
+    pub fn view(&self) -> PatternView<'_> {
+        PatternView {
+            left: &self.left,
+            right: &self.right,
+            black: &self.black,
+            white: &self.white,
+        }
     }
 
     /// How far from a stone its line neighbours' patterns can change (4 or 5 points).
     #[inline]
     #[must_use]
     pub fn reach(&self) -> usize {
-        if self.compact {
-            HALF - 1
-        } else {
-            HALF
-        }
-    }
-
-    /// The key bits this table reads.
-    #[inline]
-    #[must_use]
-    pub fn key_mask(&self) -> u32 {
-        if self.compact {
-            0xFFFF << 2
-        } else {
-            (1 << KEY_BITS) - 1
-        }
+        self.reach
     }
 
     fn build(rule: Rule) -> PatternTable {
-        let black = Classifier::new(FiveRule::of(rule, Color::Black));
-        let white = if FiveRule::of(rule, Color::White) == black.five {
-            None
-        } else {
-            Some(Classifier::new(FiveRule::of(rule, Color::White)))
-        };
-        let mut black = black;
-        let mut white = white;
-        let compact = rule == Rule::Freestyle;
-        let mut entries = vec![0u8; if compact { 1 << 16 } else { KEYS }];
-        for (index, e) in entries.iter_mut().enumerate() {
-            let key = if compact {
-                // Rebuild a full key: the outer cells are walls if the next ones are.
-                let k = (index as u32) << 2;
-                let wall = u32::from(cell::WALL);
-                let left = if (k >> 2) & 3 == wall { wall } else { 0 };
-                let right = if (k >> 16) & 3 == wall { wall << 18 } else { 0 };
-                k | left | right
-            } else {
-                index as u32
-            };
-            if !valid_key(key) {
-                continue;
+        let caro = rule.blocked_five_loses();
+        let halves = HalfStates::new(caro);
+        let n = halves.reps.len();
+        assert!(n * n <= STATE_PAIRS, "{n} half states");
+        let table = |five: FiveRule| {
+            let mut c = Classifier::new(five);
+            let mut t = Box::new([0u8; STATE_PAIRS]);
+            for (l, &rl) in halves.reps.iter().enumerate() {
+                for (r, &rr) in halves.reps.iter().enumerate() {
+                    let key = near_first_to_left(rl) | near_first_to_right(rr) << HALF_BITS;
+                    t[l + n * r] = c.classify_key(key) as u8;
+                }
             }
-            let b = black.classify_key(key);
-            let swapped = swap_colors(key);
-            let w = match white.as_mut() {
-                Some(c) => c.classify_key(swapped),
-                None => black.classify_key(swapped),
+            t
+        };
+        let black = table(FiveRule::of(rule, Color::Black));
+        let white = if FiveRule::of(rule, Color::White) == FiveRule::of(rule, Color::Black) {
+            black.clone()
+        } else {
+            table(FiveRule::of(rule, Color::White))
+        };
+        let mut left = Box::new([0u32; 1 << HALF_BITS]);
+        let mut right = Box::new([0u32; 1 << HALF_BITS]);
+        for raw in 0..1u32 << HALF_BITS {
+            // A colour's state is computed on the half as that colour sees it (own = BLACK).
+            let state = |near_first: u32| {
+                let b = halves.state(near_first);
+                let w = halves.state(swap_colors(near_first));
+                (b, w)
             };
-            *e = b as u8 | (w as u8) << 4;
+            let (b, w) = state(left_to_near_first(raw));
+            left[raw as usize] = b | w << 16;
+            let (b, w) = state(raw);
+            right[raw as usize] = (b | w << 16) * n as u32;
         }
-        let mask = entries.len() - 1;
         PatternTable {
-            entries: entries.into_boxed_slice(),
-            compact,
-            shift: if compact { 2 } else { 0 },
-            mask,
+            left,
+            right,
+            black,
+            white,
+            reach: if rule == Rule::Freestyle {
+                HALF - 1
+            } else {
+                HALF
+            },
         }
     }
 }
 
+/// Reverse the cell order of a left half (offset -1 in the top bits) so that the cell next
+/// to the centre comes first (lowest bits), as in a right half.
+fn left_to_near_first(raw: u32) -> u32 {
+    (0..HALF as u32).fold(0, |acc, i| {
+        acc | ((raw >> (2 * (HALF as u32 - 1 - i))) & 3) << (2 * i)
+    })
+}
+
+/// The inverse of [`left_to_near_first`] (the reversal is an involution).
+fn near_first_to_left(near_first: u32) -> u32 {
+    left_to_near_first(near_first)
+}
+
+/// A right half is already stored nearest cell first.
+fn near_first_to_right(near_first: u32) -> u32 {
+    near_first
+}
+
+/// The numbering of half-window states (see [`PatternTable`]), for one colour's view
+/// (own stones `BLACK`, opponent stones `WHITE`).
+struct HalfStates {
+    /// State number of each canonical half (nearest cell first), `u32::MAX` if not canonical.
+    number: Vec<u32>,
+    /// One canonical half per state.
+    reps: Vec<u32>,
+    caro: bool,
+}
+
+impl HalfStates {
+    fn new(caro: bool) -> HalfStates {
+        let mut h = HalfStates {
+            number: vec![u32::MAX; 1 << HALF_BITS],
+            reps: Vec::new(),
+            caro,
+        };
+        for raw in 0..1u32 << HALF_BITS {
+            let c = h.canonical(raw);
+            if h.number[c as usize] == u32::MAX {
+                h.number[c as usize] = h.reps.len() as u32;
+                h.reps.push(c);
+            }
+        }
+        h
+    }
+
+    /// The half (nearest cell first) with everything past the first blocker normalised:
+    /// a wall blocker keeps the walls behind it (walls fill from the end), an opponent stone
+    /// gets empty cells behind it, and without Caro an opponent stone and a wall are the
+    /// same blocker (a wall is written as an opponent stone).
+    fn canonical(&self, near_first: u32) -> u32 {
+        let mut out = 0;
+        for i in 0..HALF as u32 {
+            let c = (near_first >> (2 * i)) & 3;
+            match u8::try_from(c).unwrap_or(cell::WALL) {
+                cell::EMPTY | OWN => out |= c << (2 * i),
+                cell::WALL if self.caro => {
+                    // Walls to the end of the half.
+                    for j in i..HALF as u32 {
+                        out |= u32::from(cell::WALL) << (2 * j);
+                    }
+                    break;
+                }
+                _ => {
+                    out |= u32::from(cell::WHITE) << (2 * i);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The state number of a half (nearest cell first).
+    fn state(&self, near_first: u32) -> u32 {
+        self.number[self.canonical(near_first) as usize]
+    }
+}
+
 /// Walls may only fill the window from its ends inwards.
+#[cfg(test)]
 fn valid_key(key: u32) -> bool {
     let at = |s: u32| (key >> (2 * s)) & 3;
     // Left side: slots 0..HALF are offsets -HALF..-1; a wall at offset -k needs walls beyond it.
@@ -444,7 +588,10 @@ impl Class {
         matches!(self, Class::FourFour | Class::Flex4)
     }
 
-    fn from_u8(v: u8) -> Class {
+    /// The class with this number (`Plain` for unknown numbers).
+    #[inline]
+    #[must_use]
+    pub fn from_u8(v: u8) -> Class {
         match v {
             1 => Class::Three,
             2 => Class::Four,
@@ -487,7 +634,32 @@ pub fn packed_dir(p: Packed, d: usize) -> Pattern {
 #[derive(Debug)]
 pub struct ComboTable {
     entries: Box<[u32; 1 << 16]>,
+    /// The *quiet* patterns (one bit per pattern number): replacing one quiet line pattern of
+    /// a point by another never changes its class or Renju verdict, and changes its value by
+    /// the difference of the two patterns' values (unless the point is forbidden: value 0).
+    /// Most pattern changes are between quiet patterns, which saves the table lookups.
+    quiet: u16,
+    /// The class depends only on each line's *kind* (quiet, or one of the patterns
+    /// `combine` counts: see [`KINDS`]), so it also comes from a 7^4-entry byte table (2.4
+    /// KiB, stays in the L1 cache, unlike the 256 KiB of `entries`). The kind number of a
+    /// packed word is the sum of these for its low and high byte.
+    kinds_low: [u16; 256],
+    kinds_high: [u16; 256],
+    /// Class per kind number.
+    classes: Box<[u8; 4096]>,
 }
+
+/// The line patterns `combine` tells apart (a kind's number is its index; every other
+/// pattern is kind 0, quiet). Overline is a kind only for Renju black.
+const KINDS: [Pattern; 7] = [
+    Pattern::Dead,
+    Pattern::F3,
+    Pattern::B4,
+    Pattern::F4,
+    Pattern::FourFour,
+    Pattern::F5,
+    Pattern::Overline,
+];
 
 /// One looked-up combination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -508,12 +680,19 @@ impl ComboTable {
         TABLES[usize::from(renju_black)].get_or_init(|| ComboTable::build(renju_black))
     }
 
-    /// The class (as an index) and value of a packed word: the hot path of position updates.
+    /// The class (as a number) of a packed word, from the small kind table.
+    #[inline(always)]
+    #[must_use]
+    pub fn class_number(&self, p: Packed) -> usize {
+        let kind = self.kinds_low[(p & 0xFF) as usize] + self.kinds_high[(p >> 8) as usize];
+        self.classes[kind as usize & 4095] as usize
+    }
+
+    /// The quiet patterns (see the field's documentation), one bit per pattern number.
     #[inline]
     #[must_use]
-    pub fn class_value(&self, p: Packed) -> (usize, i32) {
-        let e = self.entries[p as usize];
-        ((e & 15) as usize, i32::from((e >> 16) as u16 as i16))
+    pub fn quiet(&self) -> u16 {
+        self.quiet
     }
 
     /// The combination of a packed word.
@@ -542,11 +721,42 @@ impl ComboTable {
                 class as u32 | (forbid as u32) << 4 | u32::from(value as u16) << 16
             })
             .collect::<Vec<u32>>();
+        // `combine` looks at fives, fours, open threes and (for Renju black) overlines only.
+        let loud = [
+            Pattern::F3,
+            Pattern::B4,
+            Pattern::F4,
+            Pattern::FourFour,
+            Pattern::F5,
+        ];
+        let quiet = Pattern::ALL
+            .iter()
+            .filter(|&&p| !loud.contains(&p) && (!renju_black || p != Pattern::Overline))
+            .fold(0u16, |m, &p| m | 1 << p as u8);
+        let kind = |n: u16| {
+            let p = Pattern::from_u8(n as u8);
+            KINDS
+                .iter()
+                .position(|&k| k == p && (renju_black || k != Pattern::Overline))
+                .unwrap_or(0) as u16
+        };
+        let n = KINDS.len() as u16;
+        let kinds_low = std::array::from_fn(|b| kind(b as u16 & 15) + n * kind(b as u16 >> 4));
+        let kinds_high = std::array::from_fn(|b| n * n * kinds_low[b]);
+        let mut classes = Box::new([0u8; 4096]);
+        for (k, c) in classes.iter_mut().enumerate().take(KINDS.len().pow(4)) {
+            let pats = [0, 1, 2, 3].map(|d| KINDS[k / KINDS.len().pow(d) % KINDS.len()]);
+            *c = combine(&pats, renju_black).0 as u8;
+        }
         ComboTable {
             entries: entries
                 .into_boxed_slice()
                 .try_into()
                 .expect("65536 entries"),
+            quiet,
+            kinds_low,
+            kinds_high,
+            classes,
         }
     }
 }
@@ -660,12 +870,93 @@ mod tests {
         assert_eq!(white(Rule::Caro, "...XO?OOOX."), Pattern::Dead);
     }
 
+    /// The state tables give, for every window a board can have, exactly the pattern the
+    /// classifier gives for the whole window; and freestyle's patterns never depend on the
+    /// cells five points away (which is why its updates reach four points only).
+    #[test]
+    fn reduced_tables_match_whole_window_classification() {
+        for rule in Rule::ALL {
+            let table = PatternTable::get(rule);
+            let mut black = Classifier::new(FiveRule::of(rule, Color::Black));
+            let mut white = Classifier::new(FiveRule::of(rule, Color::White));
+            let wall = u32::from(cell::WALL);
+            for key in (0..KEYS as u32).filter(|&k| valid_key(k)) {
+                let b = black.classify_key(key);
+                let w = white.classify_key(swap_colors(key));
+                let got = table.lookup(key);
+                assert_eq!(
+                    (Pattern::from_u8(got & 15), Pattern::from_u8(got >> 4)),
+                    (b, w),
+                    "{rule} key {key:05x}"
+                );
+                if rule == Rule::Freestyle {
+                    // The outer cells as empty, or walls if the next ones in are walls.
+                    let mut inner = key & !(3 | 3 << 18);
+                    if (key >> 2) & 3 == wall {
+                        inner |= wall;
+                    }
+                    if (key >> 16) & 3 == wall {
+                        inner |= wall << 18;
+                    }
+                    assert_eq!(black.classify_key(inner), b, "{rule} key {key:05x}");
+                    assert_eq!(white.classify_key(swap_colors(inner)), w);
+                }
+            }
+        }
+    }
+
     #[test]
     fn colour_swap_is_an_involution() {
         for k in [0u32, 0x1_2345, 0xF_FFFF, key("..XO.?|.OX.")] {
             assert_eq!(swap_colors(swap_colors(k)), k);
         }
         assert_eq!(swap_colors(key("...XO?O....")), key("...OX?X...."));
+    }
+
+    /// What the position's shortcuts rely on: the kind table gives the class; a point's
+    /// value is its lines' values plus its class bonus (0 if forbidden); replacing a quiet
+    /// line pattern by another keeps class and verdict and moves the value by the patterns'
+    /// difference.
+    #[test]
+    fn quiet_pattern_changes_keep_the_class_and_add_the_value_difference() {
+        let pv = crate::eval::PATTERN_VALUES;
+        for renju_black in [false, true] {
+            let t = ComboTable::get(renju_black);
+            let quiet = t.quiet();
+            assert_eq!(quiet & !0x7F, 0, "quiet patterns are below F3");
+            for p in 0..=u16::MAX {
+                if (0..4).any(|d| (p >> (4 * d)) & 15 >= 12) {
+                    continue;
+                }
+                let a = t.lookup(p);
+                assert_eq!(t.class_number(p), a.class as usize, "{p:04x}");
+                let lines: i32 = (0..4).map(|d| pv[(p >> (4 * d) & 15) as usize]).sum();
+                let bonus = crate::eval::CLASS_BONUS[a.class as usize];
+                let value = if a.class == Class::Forbidden {
+                    0
+                } else {
+                    lines + bonus
+                };
+                assert_eq!(a.value, value, "{p:04x}");
+                for d in 0..4 {
+                    let old = (p >> (4 * d)) & 15;
+                    if quiet >> old & 1 == 0 {
+                        continue;
+                    }
+                    for new in (0..12u16).filter(|&n| quiet >> n & 1 != 0) {
+                        let q = (p & !(15 << (4 * d))) | new << (4 * d);
+                        let b = t.lookup(q);
+                        assert_eq!((a.class, a.forbid), (b.class, b.forbid));
+                        let diff = if a.class == Class::Forbidden {
+                            0
+                        } else {
+                            pv[new as usize] - pv[old as usize]
+                        };
+                        assert_eq!(b.value - a.value, diff, "{p:04x} dir {d} -> {new}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

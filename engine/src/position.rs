@@ -1,15 +1,21 @@
-//! The search position: a padded board whose every point knows, per direction, its line
-//! window and the [`Pattern`] each side would get by playing there. Playing or undoing a
-//! stone updates the ten points on each of its four lines (40 table lookups), the per-side
-//! sums of point values (the evaluation) and the per-side counts of each [`Class`].
+//! The search position: a padded board whose every point knows, per direction, the
+//! [`Pattern`] each side would get by playing there. Playing or undoing a stone updates the
+//! empty points on its four lines within the table's reach, the per-side sums of point values
+//! (the evaluation), the per-side counts of each [`Class`] and the threat point sets.
 //!
 //! Layout: a 32x32 array with the board in the middle and at least five wall cells on every
-//! side, so that walking up to five steps from any board point needs no bounds check.
+//! side, so that walking up to five steps from any board point needs no bounds check. Each
+//! line of the array (row, column, diagonal, anti-diagonal) is also kept as one `u64` of
+//! two-bit cells, so that a point's line window is a shift of its line away: a stone updates
+//! four words instead of forty per-point keys, and the empty points within reach are found
+//! with a few bit operations.
 
 use tengen_rules::{zobrist, Board, Color, Forbidden, Move, Pos, Rule};
 
+use crate::eval::{CLASS_BONUS, PATTERN_VALUES};
 use crate::pattern::{
-    cell, packed_dir, slot, Class, Combo, ComboTable, Forbid, Packed, Pattern, PatternTable, HALF,
+    cell, packed_dir, Class, Combo, ComboTable, Forbid, Packed, Pattern, PatternTable, PatternView,
+    HALF, HALF_BITS,
 };
 
 /// Wall cells around the board.
@@ -25,26 +31,100 @@ pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, 1 - STRI
 const CLASSES: usize = 16;
 /// Key of "white to move" (the stones' keys come from [`tengen_rules::zobrist`]).
 const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
+/// Line words: 32 rows, 32 columns, 63 diagonals and 63 anti-diagonals (each of the last
+/// two groups padded to 64).
+const LINES: usize = 4 * 2 * STRIDE;
+/// First line word of each direction.
+const LINE_BASE: [usize; 4] = [0, STRIDE, 2 * STRIDE, 4 * STRIDE];
+/// The low bit of every two-bit cell of a line word.
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// The bits of a cell record that hold state (the rest carries the cell in change entries).
+const RECORD_BITS: u64 = (1 << 48) - 1;
+/// Per row of the 5x5 "near" square: one added to five consecutive byte counters (a count
+/// never exceeds 25, so no byte carries into the next).
+const NEAR_ROW: u64 = 0x01_0101_0101;
+
+/// Entries of the change log: a place changes at most `8 * HALF` records and at most one
+/// place per board point is ever pending (each puts a stone on an empty point), so
+/// 22 * 22 * 40 = 19360 entries always suffice.
+const LOG_CAP: usize = 1 << 15;
+/// The record bit that is set only if black's class is [`Class::Forbidden`] (8); white is
+/// never forbidden.
+const FORBIDDEN_BITS: u64 = 8 << 32;
 
 /// A point of the padded array.
 pub type Cell = u16;
 
-/// What a place changed wholesale, restored by the matching lift.
+/// What a place changed in the sums, restored by the matching lift.
 #[derive(Clone)]
 struct Frame {
     value: [i32; 2],
-    counts: [[u16; CLASSES]; 2],
-    threats: [[u64; CELLS / 64]; 2],
-    /// Length of `Position::changes` before the place.
+    /// Length of the change log before the place.
     changes: u32,
+    /// Length of the class change log before the place.
+    classes: u32,
 }
 
-/// One window pattern changed by a place: its cell, direction and previous table byte.
-#[derive(Clone, Copy)]
-struct Change {
-    cell: u16,
-    dir: u8,
-    lut: u8,
+/// A cell's record: black's four line patterns (a [`Packed`] word, bits 0..16), white's
+/// (bits 16..32), black's class (bits 32..40) and white's (bits 40..48). The class is the
+/// combination table's class of the packed word, kept so that most updates skip the table.
+type Record = u64;
+
+/// Side `s`'s packed line patterns in a record.
+#[inline(always)]
+fn packed_of(rec: Record, s: usize) -> Packed {
+    (rec >> (16 * (s & 1))) as Packed
+}
+
+/// Side `s`'s class (as a number) in a record.
+#[inline(always)]
+fn class_of(rec: Record, s: usize) -> usize {
+    ((rec >> (32 + 8 * (s & 1))) & 15) as usize
+}
+
+/// Side `s`'s value of a point with record `rec` and class (number) `class`: its lines'
+/// values plus the class bonus, nothing if forbidden (the combination table's value).
+#[inline(always)]
+fn point_value(rec: Record, s: usize, class: usize) -> i32 {
+    if class == Class::Forbidden as usize {
+        return 0;
+    }
+    let p = packed_of(rec, s);
+    let lines: i32 = (0..4)
+        .map(|d| PATTERN_VALUES[(p >> (4 * d) & 15) as usize])
+        .sum();
+    lines + CLASS_BONUS[class & 15]
+}
+
+/// A class change entry: point `q` (10 bits), side `s`, old and new class (4 bits each).
+#[inline(always)]
+fn class_change(q: usize, s: usize, old: usize, new: usize) -> u32 {
+    (q & (CELLS - 1)) as u32
+        | (s as u32 & 1) << 10
+        | (old as u32 & 15) << 11
+        | (new as u32 & 15) << 15
+}
+
+/// The line word and the position in it (its cell is bits `2 * pos`) of cell `ci` along
+/// direction `d`: rows and diagonals are indexed by column, columns by row.
+#[inline(always)]
+fn line_of(ci: usize, d: usize) -> (usize, u32) {
+    let x = ci % STRIDE;
+    let y = (ci / STRIDE) % STRIDE;
+    match d & 3 {
+        0 => (LINE_BASE[0] + y, x as u32),
+        1 => (LINE_BASE[1] + x, y as u32),
+        2 => (LINE_BASE[2] + x + STRIDE - 1 - y, x as u32),
+        _ => (LINE_BASE[3] + x + y, x as u32),
+    }
+}
+
+/// The patterns (table byte) of the point at `pos` of line word `line`. The window's cells
+/// are bits `2 * (pos - HALF)..2 * (pos + HALF + 1)`; board points have `pos >= HALF`.
+#[inline(always)]
+fn window_lookup(table: &PatternTable, line: u64, pos: u32) -> u8 {
+    let w = line >> (2 * (pos - HALF as u32));
+    table.lookup_halves(w as u32, (w >> (HALF_BITS + 2)) as u32)
 }
 
 /// The incremental search position.
@@ -54,28 +134,59 @@ pub struct Position {
     height: u8,
     rule: Rule,
     cells: Box<[u8; CELLS]>,
-    keys: Box<[[u32; CELLS]; 4]>,
-    /// The table byte (both sides' patterns) of each cell and direction, to skip unchanged ones.
-    lut: Box<[[u8; CELLS]; 4]>,
-    pats: Box<[[Packed; CELLS]; 2]>,
-    near: Box<[u8; CELLS]>,
-    /// Per side, the empty points whose class is at least [`Class::Three`] (one bit each):
-    /// threat lookups visit only these instead of the whole board.
-    threats: [[u64; CELLS / 64]; 2],
-    value: [i32; 2],
-    counts: [[u16; CLASSES]; 2],
+    /// Every line of the array as two-bit cells (walls outside the board).
+    lines: Box<[u64; LINES]>,
+    /// Both sides' patterns and classes per cell (see [`Record`]); valid for empty points
+    /// (a stone's record is left as it was when it was placed and is valid again on its
+    /// lift).
+    records: Box<[Record; CELLS]>,
+    /// Per cell, the stones in its 5x5 square; 8 spare bytes at the end so that a row's
+    /// eight-byte word never needs a bounds check.
+    near: Box<[u8; CELLS + 8]>,
+    tally: Tally,
     stones_hash: u64,
     side: Color,
     history: Vec<Cell>,
     /// One frame per placed stone (newest last): what `lift` restores instead of
     /// recomputing. Places and lifts always nest, so the frames form a stack.
     frames: Vec<Frame>,
-    /// The (cell, direction, old table byte) of every window pattern a place changed, in
-    /// frame order.
-    changes: Vec<Change>,
+    /// The old record of every cell a place changed (its cell in bits 48..), in frame order:
+    /// the first `log_len` entries. A fixed array, so that logging needs no capacity check.
+    log: Box<[u64; LOG_CAP]>,
+    log_len: usize,
+    /// Every class change a place made (see [`class_change`]), in frame order: a lift undoes
+    /// the counts and threat bits from these instead of comparing every restored record.
+    class_log: Vec<u32>,
     board_cells: Vec<Cell>,
-    table: &'static PatternTable,
+    tables: Tables,
+}
+
+/// The sums a place keeps over the empty points, per side.
+#[derive(Clone, PartialEq, Eq)]
+struct Tally {
+    /// Sum of the point values.
+    value: [i32; 2],
+    /// Points of each class.
+    counts: [[u16; CLASSES]; 2],
+    /// The points whose class is at least [`Class::Three`] (one bit each): threat lookups
+    /// visit only these instead of the whole board.
+    threats: [[u64; CELLS / 64]; 2],
+}
+
+/// The rule's tables and what the update loop derives from them, read-only after `new`.
+#[derive(Clone, Copy)]
+struct Tables {
+    patterns: &'static PatternTable,
     combos: [&'static ComboTable; 2],
+    /// Per side and line pattern change (`old | new << 4`): twice the change of the line's
+    /// value, plus one if the change may change the class (unless both patterns are quiet,
+    /// see [`ComboTable::quiet`]).
+    pattern_changes: [[i32; 256]; 2],
+    /// [`PatternTable::reach`].
+    reach: u32,
+    /// The cells (low bit of each) within the reach of the middle cell of an 11-cell span,
+    /// the middle one excluded: shifted to a stone's place it picks its line neighbours.
+    reach_mask: u64,
 }
 
 impl std::fmt::Debug for Position {
@@ -105,6 +216,136 @@ fn stone_of(c: Color) -> u8 {
     }
 }
 
+/// What a place accumulates while it walks its four lines: kept in locals (registers),
+/// written back once.
+struct Pending<'a> {
+    /// The class change log.
+    class_log: &'a mut Vec<u32>,
+    /// The change log and its length.
+    log: &'a mut [u64; LOG_CAP],
+    len: usize,
+    /// The value changes so far, per side.
+    value: [i32; 2],
+}
+
+/// Add stone `v` on cell `ci` to its line word of direction `D`, look up the patterns of the
+/// empty points within reach on that line and record the ones that changed. A free function
+/// over separate borrows, so that the compiler knows the stores to records and sums do not
+/// touch the tables and keeps the table pointers in registers; generic over the direction
+/// so that the cell step is a constant.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn update_line<const D: usize>(
+    tables: &Tables,
+    view: PatternView<'_>,
+    lines: &mut [u64; LINES],
+    records: &mut [Record; CELLS],
+    pending: &mut Pending<'_>,
+    tally: &mut Tally,
+    ci: usize,
+    v: u8,
+) {
+    let step = STEPS[D];
+    let shift = 4 * D as u32;
+    let (li, pos) = line_of(ci, D);
+    let line = lines[li] | u64::from(v) << (2 * pos);
+    lines[li] = line;
+    // The cell at line position 0 (`pos` steps back from the stone; may lie off the array).
+    let origin = ci as isize - pos as isize * step;
+    // The empty cells (both bits clear) within reach.
+    let mut empty = !(line | line >> 1) & (tables.reach_mask << (2 * (pos - tables.reach)));
+    while empty != 0 {
+        let bit = empty.trailing_zeros();
+        empty &= empty - 1;
+        let q = (origin + (bit / 2) as isize * step) as usize & (CELLS - 1);
+        // The window of the point at `bit / 2` starts HALF cells before it (a board point
+        // is at least HALF cells from the line's start).
+        let w = line >> (bit - 2 * HALF as u32);
+        let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
+        let old = records[q];
+        let fresh = (u64::from(black) | u64::from(white) << 16) << shift;
+        let diff = (old ^ fresh) & (0xF_000F << shift);
+        if diff == 0 {
+            continue;
+        }
+        pending.log[pending.len & (LOG_CAP - 1)] = old | (q as u64) << 48;
+        pending.len += 1;
+        let rec = old ^ diff;
+        // Both sides' old and new pattern numbers on this line (equal if unchanged).
+        let (a, b) = (old >> shift, rec >> shift);
+        let c0 = tables.pattern_changes[0][(a & 15 | (b & 15) << 4) as usize];
+        let c1 = tables.pattern_changes[1][(a >> 16 & 15 | (b >> 16 & 15) << 4) as usize];
+        // The value change if the class stays: the usual case.
+        pending.value[0] += c0 >> 1;
+        pending.value[1] += c1 >> 1;
+        if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+            let mut rec = rec;
+            if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+                let combos = tables.combos[0];
+                let (r, correction) =
+                    reclassify::<0>(combos, tally, pending.class_log, q, shift, old, rec);
+                rec = r;
+                pending.value[0] += correction;
+            }
+            if c1 & 1 != 0 {
+                let combos = tables.combos[1];
+                let (r, correction) =
+                    reclassify::<1>(combos, tally, pending.class_log, q, shift, old, rec);
+                rec = r;
+                pending.value[1] += correction;
+            }
+            records[q] = rec;
+        } else {
+            records[q] = rec;
+        }
+    }
+}
+
+/// The rare part of a record update: a side's pattern change that may change its class
+/// (see [`ComboTable::quiet`]), or a point that is forbidden for black. Finds the changed
+/// sides' new classes and returns the record with them and what to add to the values
+/// already changed by the line values' difference.
+#[cold]
+#[inline(never)]
+fn reclassify<const S: usize>(
+    combos: &ComboTable,
+    tally: &mut Tally,
+    class_log: &mut Vec<u32>,
+    q: usize,
+    shift: u32,
+    old: Record,
+    rec: Record,
+) -> (Record, i32) {
+    let q = q & (CELLS - 1);
+    let side_shift = (shift + 16 * S as u32) & 63;
+    let (a, b) = (
+        (old >> side_shift & 15) as usize,
+        (rec >> side_shift & 15) as usize,
+    );
+    let a_class = class_of(old, S);
+    let b_class = combos.class_number(packed_of(rec, S)) & 15;
+    let forbidden = Class::Forbidden as usize;
+    // Replace the line values' difference by the real value change.
+    let correction = if a_class != forbidden && b_class != forbidden {
+        CLASS_BONUS[b_class] - CLASS_BONUS[a_class]
+    } else {
+        point_value(rec, S, b_class)
+            - point_value(old, S, a_class)
+            - (PATTERN_VALUES[b] - PATTERN_VALUES[a])
+    };
+    if a_class == b_class {
+        return (rec, correction);
+    }
+    tally.counts[S][a_class] -= 1;
+    tally.counts[S][b_class] += 1;
+    let toggles = (a_class == 0) != (b_class == 0);
+    tally.threats[S][q / 64] ^= u64::from(toggles) << (q % 64);
+    class_log.push(class_change(q, S, a_class, b_class));
+    let class_shift = 32 + 8 * S;
+    let rec = (rec & !(0xFF << class_shift)) | (b_class as u64) << class_shift;
+    (rec, correction)
+}
+
 impl Position {
     /// An empty `width` x `height` position (sizes 5..=22; larger values are clamped).
     #[must_use]
@@ -120,29 +361,50 @@ impl Position {
                 board_cells.push(c);
             }
         }
+        let patterns = PatternTable::get(rule);
+        let reach = patterns.reach();
+        let combos = [
+            ComboTable::get(rule.has_forbidden(Color::Black)),
+            ComboTable::get(false),
+        ];
         let mut p = Position {
             width,
             height,
             rule,
             cells,
-            keys: Box::new([[0; CELLS]; 4]),
-            lut: Box::new([[0; CELLS]; 4]),
-            pats: Box::new([[0; CELLS]; 2]),
-            near: Box::new([0; CELLS]),
-            threats: [[0; CELLS / 64]; 2],
-            value: [0; 2],
-            counts: [[0; CLASSES]; 2],
+            lines: Box::new([0; LINES]),
+            records: Box::new([0; CELLS]),
+            near: Box::new([0; CELLS + 8]),
+            tally: Tally {
+                value: [0; 2],
+                counts: [[0; CLASSES]; 2],
+                threats: [[0; CELLS / 64]; 2],
+            },
             stones_hash: 0,
             side: Color::Black,
             history: Vec::with_capacity(board_cells.len()),
             frames: Vec::with_capacity(board_cells.len()),
-            changes: Vec::with_capacity(board_cells.len() * 8 * HALF),
+            log: vec![0; LOG_CAP]
+                .into_boxed_slice()
+                .try_into()
+                .expect("LOG_CAP entries"),
+            log_len: 0,
+            class_log: Vec::with_capacity(1024),
             board_cells,
-            table: PatternTable::get(rule),
-            combos: [
-                ComboTable::get(rule.has_forbidden(Color::Black)),
-                ComboTable::get(false),
-            ],
+            tables: Tables {
+                patterns,
+                combos,
+                pattern_changes: combos.map(|t| {
+                    let quiet = t.quiet();
+                    std::array::from_fn(|i| {
+                        let (a, b) = (i & 15, i >> 4);
+                        let loud = a != b && (quiet >> a) & (quiet >> b) & 1 == 0;
+                        2 * (PATTERN_VALUES[b] - PATTERN_VALUES[a]) + i32::from(loud)
+                    })
+                }),
+                reach: reach as u32,
+                reach_mask: (LOW_BITS & ((1 << (2 * (2 * reach + 1))) - 1)) & !(1 << (2 * reach)),
+            },
         };
         p.recompute();
         p
@@ -264,35 +526,35 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn pattern(&self, color: Color, c: Cell, d: usize) -> Pattern {
-        packed_dir(self.pats[idx(color)][c as usize], d)
+        packed_dir(packed_of(self.records[c as usize], idx(color)), d)
     }
 
     /// The combination `color` gets on empty point `c`.
     #[inline]
     #[must_use]
     pub fn combo(&self, color: Color, c: Cell) -> Combo {
-        self.combos[idx(color)].lookup(self.pats[idx(color)][c as usize])
+        self.tables.combos[idx(color)].lookup(packed_of(self.records[c as usize], idx(color)))
     }
 
     /// The class `color` gets on empty point `c`.
     #[inline]
     #[must_use]
     pub fn class(&self, color: Color, c: Cell) -> Class {
-        self.combo(color, c).class
+        Class::from_u8(class_of(self.records[c as usize], idx(color)) as u8)
     }
 
     /// How many empty points give `color` a stone of class `class`.
     #[inline]
     #[must_use]
     pub fn count(&self, color: Color, class: Class) -> u16 {
-        self.counts[idx(color)][class as usize]
+        self.tally.counts[idx(color)][class as usize]
     }
 
     /// Sum of `color`'s point values over the empty points.
     #[inline]
     #[must_use]
     pub fn value(&self, color: Color) -> i32 {
-        self.value[idx(color)]
+        self.tally.value[idx(color)]
     }
 
     /// Play a stone for the side to move on the empty point `c`.
@@ -314,177 +576,143 @@ impl Position {
     fn place(&mut self, c: Cell, color: Color) {
         let ci = c as usize & (CELLS - 1);
         self.frames.push(Frame {
-            value: self.value,
-            counts: self.counts,
-            threats: self.threats,
-            changes: self.changes.len() as u32,
+            value: self.tally.value,
+            changes: self.log_len as u32,
+            classes: self.class_log.len() as u32,
         });
-        self.changes.reserve(8 * HALF);
+        let rec = self.records[ci];
         for s in 0..2 {
-            let (class, value) = self.combos[s].class_value(self.pats[s][ci]);
-            self.value[s] -= value;
-            self.counts[s][class] -= 1;
-            self.threats[s][ci / 64] &= !(1 << (ci % 64));
+            let class = class_of(rec, s);
+            self.tally.value[s] -= point_value(rec, s, class);
+            self.tally.counts[s][class] -= 1;
+            self.tally.threats[s][ci / 64] &= !(1 << (ci % 64));
         }
         let v = stone_of(color);
         self.cells[ci] = v;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
-        self.update_lines::<true>(ci, v);
         self.update_near::<true>(ci);
+        let view = self.tables.patterns.view();
+        let mut pending = Pending {
+            log: &mut self.log,
+            class_log: &mut self.class_log,
+            len: self.log_len,
+            value: [0; 2],
+        };
+        macro_rules! line {
+            ($d:literal) => {
+                update_line::<$d>(
+                    &self.tables,
+                    view,
+                    &mut self.lines,
+                    &mut self.records,
+                    &mut pending,
+                    &mut self.tally,
+                    ci,
+                    v,
+                )
+            };
+        }
+        line!(0);
+        line!(1);
+        line!(2);
+        line!(3);
+        debug_assert!(pending.len <= LOG_CAP, "change log overflow");
+        self.log_len = pending.len;
+        self.tally.value[0] += pending.value[0];
+        self.tally.value[1] += pending.value[1];
     }
 
-    /// Undo the newest place (of `color` on `c`): the keys are updated back, every window
-    /// pattern the place changed gets its old table byte again and the sums, counts and
-    /// threat sets are restored from the frame. The stone's own patterns were left as they
-    /// were by the place and are valid again once every later stone is gone.
+    /// Undo the newest place (of `color` on `c`): the line words lose the stone, every record
+    /// the place changed gets its old value again, the class changes are undone in the
+    /// counts and threat sets and the sums are restored from the frame. The stone's own record
+    /// was left as it was by the place and is valid again once every later stone is gone.
     fn lift(&mut self, c: Cell, color: Color) {
         let ci = c as usize & (CELLS - 1);
-        let v = stone_of(color);
         let frame = self.frames.pop().expect("lift matches a place");
-        self.update_lines::<false>(ci, v);
+        for d in 0..4 {
+            let (li, pos) = line_of(ci, d);
+            self.lines[li] &= !(3 << (2 * pos));
+        }
         self.update_near::<false>(ci);
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
-        for ch in self.changes.drain(frame.changes as usize..) {
-            let q = ch.cell as usize & (CELLS - 1);
-            let d = ch.dir as usize & 3;
-            self.lut[d][q] = ch.lut;
-            let shift = 4 * d;
-            for s in 0..2 {
-                let pat = u16::from((ch.lut >> (4 * s)) & 15);
-                self.pats[s][q] = (self.pats[s][q] & !(15 << shift)) | pat << shift;
+        let start = frame.changes as usize;
+        for &ch in &self.log[start..self.log_len] {
+            self.records[(ch >> 48) as usize & (CELLS - 1)] = ch & RECORD_BITS;
+        }
+        self.log_len = start;
+        let start = frame.classes as usize;
+        for &change in &self.class_log[start..] {
+            let q = change as usize & (CELLS - 1);
+            let s = (change >> 10) as usize & 1;
+            let (old, new) = ((change >> 11) as usize & 15, (change >> 15) as usize & 15);
+            self.tally.counts[s][new] -= 1;
+            self.tally.counts[s][old] += 1;
+            let toggles = (old == 0) != (new == 0);
+            self.tally.threats[s][q / 64] ^= u64::from(toggles) << (q % 64);
+        }
+        self.class_log.truncate(start);
+        let rec = self.records[ci];
+        for s in 0..2 {
+            let class = class_of(rec, s);
+            self.tally.counts[s][class] += 1;
+            if class != Class::Plain as usize {
+                self.tally.threats[s][ci / 64] |= 1 << (ci % 64);
             }
         }
-        self.value = frame.value;
-        self.counts = frame.counts;
-        self.threats = frame.threats;
+        self.tally.value = frame.value;
     }
 
-    /// Add (`SET`) or remove the 25 "near" counts of the 5x5 square around `ci`.
+    /// Add (`SET`) or remove the 25 "near" counts of the 5x5 square around `ci`, one row of
+    /// five byte counters at a time.
     #[inline(always)]
     fn update_near<const SET: bool>(&mut self, ci: usize) {
         for dy in -2isize..=2 {
-            let row = ci as isize + dy * STRIDE as isize;
-            for dx in -2isize..=2 {
-                let n = (row + dx) as usize & (CELLS - 1);
-                if SET {
-                    self.near[n] += 1;
-                } else {
-                    self.near[n] -= 1;
-                }
-            }
+            let n = (ci as isize + dy * STRIDE as isize - 2) as usize & (CELLS - 1);
+            let bytes = &mut self.near[n..n + 8];
+            let mut word = [0u8; 8];
+            word.copy_from_slice(bytes);
+            let row = u64::from_le_bytes(word);
+            let row = if SET { row + NEAR_ROW } else { row - NEAR_ROW };
+            bytes.copy_from_slice(&row.to_le_bytes());
         }
     }
 
-    /// Add (`SET`) or remove stone `v` of cell `ci` in the windows of its line neighbours.
-    /// The walk along a line stops at the first wall: the padding is at least as wide as the
-    /// table's reach, so every later cell on that side is a wall too.
-    #[inline(always)]
-    fn update_lines<const SET: bool>(&mut self, ci: usize, v: u8) {
-        let reach = self.table.reach() as isize;
-        for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=reach {
-                let fwd = (ci as isize + step * k) as usize & (CELLS - 1);
-                if self.cells[fwd] == cell::WALL {
-                    break;
-                }
-                // Seen from `fwd`, the stone lies `k` cells back.
-                self.update_key::<SET>(fwd, d, u32::from(v) << (2 * (HALF as isize - k)));
-            }
-            for k in 1..=reach {
-                let back = (ci as isize - step * k) as usize & (CELLS - 1);
-                if self.cells[back] == cell::WALL {
-                    break;
-                }
-                self.update_key::<SET>(back, d, u32::from(v) << (2 * (HALF as isize + k - 1)));
-            }
-        }
-    }
-
-    /// Add (`SET`) or remove the stone bits `bits` in the key of non-wall cell `q` for
-    /// direction `d` (`q` < [`CELLS`]).
-    #[inline(always)]
-    fn update_key<const SET: bool>(&mut self, q: usize, d: usize, bits: u32) {
-        let q = q & (CELLS - 1);
-        let d = d & 3;
-        let key = if SET {
-            self.keys[d][q] | bits
-        } else {
-            self.keys[d][q] & !bits
-        };
-        self.keys[d][q] = key;
-        if !SET || self.cells[q] != cell::EMPTY {
-            // Occupied points keep only their keys (their patterns are stale until their own
-            // lift); a lift restores the patterns from the change log.
-            return;
-        }
-        let e = self.table.lookup(key);
-        let old = self.lut[d][q];
-        if e == old {
-            return;
-        }
-        self.changes.push(Change {
-            cell: q as u16,
-            dir: d as u8,
-            lut: old,
-        });
-        self.lut[d][q] = e;
-        let shift = 4 * d;
-        for s in 0..2 {
-            let pat = u16::from((e >> (4 * s)) & 15);
-            let old = self.pats[s][q];
-            let new = (old & !(15 << shift)) | pat << shift;
-            if new != old {
-                self.pats[s][q] = new;
-                let (a_class, a_value) = self.combos[s].class_value(old);
-                let (b_class, b_value) = self.combos[s].class_value(new);
-                self.value[s] += b_value - a_value;
-                self.counts[s][a_class] -= 1;
-                self.counts[s][b_class] += 1;
-                if (a_class == 0) != (b_class == 0) {
-                    self.threats[s][q / 64] ^= 1 << (q % 64);
-                }
-            }
-        }
-    }
-
-    /// Rebuild every key, pattern, sum and count from the stones alone.
+    /// Rebuild every line word, record, sum and count from the stones alone.
     fn recompute(&mut self) {
-        self.value = [0; 2];
-        self.counts = [[0; CLASSES]; 2];
-        self.threats = [[0; CELLS / 64]; 2];
-        for ci in 0..CELLS {
-            self.near[ci] = 0;
+        self.tally.value = [0; 2];
+        self.tally.counts = [[0; CLASSES]; 2];
+        self.tally.threats = [[0; CELLS / 64]; 2];
+        self.near.fill(0);
+        self.lines.fill(!0);
+        for &c in &self.board_cells {
+            let ci = c as usize;
+            for d in 0..4 {
+                let (li, pos) = line_of(ci, d);
+                self.lines[li] =
+                    (self.lines[li] & !(3 << (2 * pos))) | u64::from(self.cells[ci]) << (2 * pos);
+            }
         }
         for i in 0..self.board_cells.len() {
             let ci = self.board_cells[i] as usize;
-            let mut packed = [0 as Packed; 2];
-            for (d, &step) in STEPS.iter().enumerate() {
-                let mut key = 0u32;
-                for o in -(HALF as isize)..=HALF as isize {
-                    if o != 0 {
-                        let q = (ci as isize + step * o) as usize;
-                        key |= u32::from(self.cells[q]) << (2 * slot(o as i32));
-                    }
-                }
-                self.keys[d][ci] = key;
-                let e = self.table.lookup(key);
-                self.lut[d][ci] = e;
-                for (s, p) in packed.iter_mut().enumerate() {
-                    *p |= u16::from((e >> (4 * s)) & 15) << (4 * d);
-                }
+            let mut rec: Record = 0;
+            for d in 0..4 {
+                let (li, pos) = line_of(ci, d);
+                let e = window_lookup(self.tables.patterns, self.lines[li], pos);
+                rec |= u64::from(e & 15) << (4 * d) | u64::from(e >> 4) << (16 + 4 * d);
             }
-            for (s, &p) in packed.iter().enumerate() {
-                self.pats[s][ci] = p;
+            for s in 0..2 {
+                let k = self.tables.combos[s].lookup(packed_of(rec, s));
+                rec |= (k.class as u64) << (32 + 8 * s);
                 if self.cells[ci] == cell::EMPTY {
-                    let k = self.combos[s].lookup(p);
-                    self.value[s] += k.value;
-                    self.counts[s][k.class as usize] += 1;
+                    self.tally.value[s] += k.value;
+                    self.tally.counts[s][k.class as usize] += 1;
                     if k.class != Class::Plain {
-                        self.threats[s][ci / 64] |= 1 << (ci % 64);
+                        self.tally.threats[s][ci / 64] |= 1 << (ci % 64);
                     }
                 }
             }
+            self.records[ci] = rec;
             if self.cells[ci] != cell::EMPTY {
                 for dy in -2isize..=2 {
                     for dx in -2isize..=2 {
@@ -529,7 +757,7 @@ impl Position {
     }
 
     fn real_double_three(&mut self, p: Cell) -> bool {
-        let before = self.pats[0][p as usize];
+        let before = packed_of(self.records[p as usize], 0);
         self.place(p, Color::Black);
         let mut threes = 0;
         for d in 0..4 {
@@ -595,7 +823,11 @@ impl Position {
     /// superset of the points where either side would make a four.
     pub fn threat_points(&self, out: &mut Vec<Cell>) {
         out.clear();
-        for (w, (&a, &b)) in self.threats[0].iter().zip(&self.threats[1]).enumerate() {
+        for (w, (&a, &b)) in self.tally.threats[0]
+            .iter()
+            .zip(&self.tally.threats[1])
+            .enumerate()
+        {
             let mut bits = a | b;
             while bits != 0 {
                 out.push((w * 64 + bits.trailing_zeros() as usize) as Cell);
@@ -610,12 +842,12 @@ impl Position {
         debug_assert!(min >= Class::Three);
         out.clear();
         let s = idx(color);
-        for (w, &word) in self.threats[s].iter().enumerate() {
+        for (w, &word) in self.tally.threats[s].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let ci = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.combos[s].lookup(self.pats[s][ci]).class >= min {
+                if class_of(self.records[ci], s) >= min as usize {
                     out.push(ci as Cell);
                 }
             }
@@ -628,36 +860,34 @@ impl Position {
     pub fn check_consistency(&self) -> Result<(), String> {
         let mut fresh = self.clone();
         fresh.recompute();
-        if fresh.value != self.value {
+        if fresh.tally.value != self.tally.value {
             return Err(format!(
                 "values {:?} vs fresh {:?}",
-                self.value, fresh.value
+                self.tally.value, fresh.tally.value
             ));
         }
-        if fresh.threats != self.threats {
+        if fresh.tally.threats != self.tally.threats {
             return Err("threat point sets differ".to_string());
         }
-        if fresh.counts != self.counts {
+        if fresh.tally.counts != self.tally.counts {
             return Err(format!(
                 "counts {:?} vs fresh {:?}",
-                self.counts, fresh.counts
+                self.tally.counts, fresh.tally.counts
             ));
+        }
+        if fresh.lines != self.lines {
+            return Err("line words differ".to_string());
         }
         for &c in &self.board_cells {
             let ci = c as usize;
-            for d in 0..4 {
-                let mask = self.table.key_mask();
-                if fresh.keys[d][ci] & mask != self.keys[d][ci] & mask {
-                    return Err(format!("key of {:?} dir {d}", self.pos_of(c)));
-                }
-            }
             let empty = self.cells[ci] == cell::EMPTY;
-            if empty
-                && (fresh.pats[0][ci] != self.pats[0][ci]
-                    || fresh.pats[1][ci] != self.pats[1][ci]
-                    || (0..4).any(|d| fresh.lut[d][ci] != self.lut[d][ci]))
-            {
-                return Err(format!("patterns of {:?}", self.pos_of(c)));
+            if empty && fresh.records[ci] != self.records[ci] {
+                return Err(format!(
+                    "record of {:?}: {:012x} vs fresh {:012x}",
+                    self.pos_of(c),
+                    self.records[ci],
+                    fresh.records[ci]
+                ));
             }
             if fresh.near[ci] != self.near[ci] {
                 return Err(format!("near count of {:?}", self.pos_of(c)));
