@@ -241,7 +241,7 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -292,6 +292,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "history_div" => t.history_div = small()?,
             "history_div_renju" => t.history_div_renju = small()?,
             "rfp_margin" => t.rfp_margin = small()?,
+            "rfp_margin_renju" => t.rfp_margin_renju = small()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "qs_vcf_needs_four_three" => t.qs_vcf_needs_four_three = flag()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
