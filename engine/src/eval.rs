@@ -16,24 +16,10 @@ pub const EVAL_LIMIT: Score = 20_000;
 /// A point's value is the sum of its four lines' plus its class bonus, so a line change that
 /// keeps the class changes the value by the difference of these.
 pub(crate) const PATTERN_VALUES: [i32; 16] = {
-    let all = [
-        Pattern::Dead,
-        Pattern::Overline,
-        Pattern::B1,
-        Pattern::F1,
-        Pattern::B2,
-        Pattern::F2,
-        Pattern::B3,
-        Pattern::F3,
-        Pattern::B4,
-        Pattern::F4,
-        Pattern::FourFour,
-        Pattern::F5,
-    ];
     let mut t = [0; 16];
     let mut i = 0;
-    while i < all.len() {
-        t[all[i] as usize] = pattern_value(all[i]);
+    while i < Pattern::ALL.len() {
+        t[Pattern::ALL[i] as usize] = pattern_value(Pattern::ALL[i]);
         i += 1;
     }
     t
