@@ -137,8 +137,8 @@ pub struct Tuning {
     pub eval_own: i32,
     /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
-    /// ...or this many under Renju, where the cut lost in self-play (forbidden points make
-    /// the ordering less reliable).
+    /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
+    /// self-play (forbidden points make the ordering less reliable).
     pub max_quiet_renju: usize,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
@@ -150,7 +150,7 @@ pub struct Tuning {
     pub qs_vcf_needs_four_three: bool,
     /// Reverse futility pruning margin per ply (0 = off)...
     pub rfp_margin: Score,
-    /// ...under Renju...
+    /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
     pub rfp_margin_renju: Score,
     /// ...at depths up to this.
     pub rfp_max_depth: i32,
@@ -165,7 +165,7 @@ pub struct Tuning {
     /// ...divided by this (history scores reach ±16384; point values are tens to hundreds)
     /// where the quiet-move cap applies (the ordering then decides what is searched at all)...
     pub history_div: i32,
-    /// ...and by this under Renju (no cap there).
+    /// ...and by this under Renju, where there is no cap (see [`Tuning::for_rule`]).
     pub history_div_renju: i32,
 }
 
@@ -198,6 +198,23 @@ impl Default for Tuning {
             // SPRT at 100 ms, freestyle: /512 against /64 +162 +- 115 (H1); Renju: -31 +- 64 (H0).
             history_div: 512,
             history_div_renju: 64,
+        }
+    }
+}
+
+impl Tuning {
+    /// The knobs a search under `rule` uses: under Renju the `*_renju` values replace their
+    /// general ones, so the search reads one field per knob and never branches on the rule.
+    #[must_use]
+    pub fn for_rule(self, rule: tengen_rules::Rule) -> Tuning {
+        if rule != tengen_rules::Rule::Renju {
+            return self;
+        }
+        Tuning {
+            max_quiet: self.max_quiet_renju,
+            rfp_margin: self.rfp_margin_renju,
+            history_div: self.history_div_renju,
+            ..self
         }
     }
 }
@@ -319,7 +336,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             limits,
             blocked: &blocked,
-            tuning: self.tuning,
+            tuning: self.tuning.for_rule(board.rule()),
         };
         let mut histories = std::mem::take(&mut self.histories);
         let (main_history, helpers) = histories.split_at_mut(1);
@@ -778,14 +795,11 @@ impl<'a> Worker<'a> {
         if depth <= 0 && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
-            let qs_vcf_nodes = self.shared.tuning.qs_vcf_nodes;
-            let four_threes = self.pos.count(us, crate::pattern::Class::FourThree);
-            let fours = self.pos.count(us, crate::pattern::Class::Four);
-            let worth_it = if self.shared.tuning.qs_vcf_needs_four_three {
-                four_threes > 0
-            } else {
-                fours + four_threes > 0
-            };
+            let t = self.shared.tuning;
+            let worth_it = self.pos.count(us, crate::pattern::Class::FourThree) > 0
+                || (!t.qs_vcf_needs_four_three
+                    && self.pos.count(us, crate::pattern::Class::Four) > 0);
+            let qs_vcf_nodes = t.qs_vcf_nodes;
             let vcf = if threat == Threat::Quiet && qs_vcf_nodes > 0 && worth_it {
                 self.vcf.solve(&mut self.pos, &[], 12, qs_vcf_nodes)
             } else {
@@ -800,18 +814,13 @@ impl<'a> Worker<'a> {
 
         // Reverse futility pruning: at a shallow quiet node (no threat against the side to
         // move) whose static score beats beta by a margin per ply, assume it holds.
-        let t = self.shared.tuning;
-        let rfp_margin = if self.pos.rule() == tengen_rules::Rule::Renju {
-            t.rfp_margin_renju
-        } else {
-            t.rfp_margin
-        };
-        if rfp_margin > 0
+        let tuning = self.shared.tuning;
+        if tuning.rfp_margin > 0
             && !pv_node
             && threat == Threat::Quiet
-            && depth <= t.rfp_max_depth
+            && depth <= tuning.rfp_max_depth
             && static_eval.abs() < WIN_BOUND
-            && static_eval - rfp_margin * depth >= beta
+            && static_eval - tuning.rfp_margin * depth >= beta
         {
             self.bufs[ply] = buf;
             return static_eval;
@@ -843,13 +852,7 @@ impl<'a> Worker<'a> {
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
         if threat == Threat::Quiet && !root {
-            let t = self.shared.tuning;
-            let cap = if self.pos.rule() == tengen_rules::Rule::Renju {
-                t.max_quiet_renju
-            } else {
-                t.max_quiet
-            };
-            moves.truncate(cap.max(1));
+            moves.truncate(tuning.max_quiet.max(1));
         }
 
         let ext = i32::from(forced);
@@ -857,7 +860,6 @@ impl<'a> Worker<'a> {
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
         let quiet_node = threat == Threat::Quiet;
-        let tuning = self.shared.tuning;
         for (i, &(m, mscore)) in moves.iter().enumerate() {
             // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
             if quiet_node
@@ -949,13 +951,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         out: &mut Vec<(Cell, i32)>,
     ) {
-        let t = self.shared.tuning;
-        let history_div = if self.pos.rule() == tengen_rules::Rule::Renju {
-            t.history_div_renju
-        } else {
-            t.history_div
-        }
-        .max(1);
+        let history_div = self.shared.tuning.history_div.max(1);
         let killers = if self.shared.tuning.killers {
             self.history.killers(ply)
         } else {
@@ -1038,6 +1034,18 @@ mod tests {
             depth,
             nodes: 0,
         }
+    }
+
+    #[test]
+    fn renju_values_replace_the_general_knobs_only_under_renju() {
+        let d = Tuning::default();
+        assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
+        let r = d.for_rule(tengen_rules::Rule::Renju);
+        assert_eq!(
+            (r.max_quiet, r.rfp_margin, r.history_div),
+            (d.max_quiet_renju, d.rfp_margin_renju, d.history_div_renju)
+        );
+        assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 
     #[test]
