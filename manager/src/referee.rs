@@ -373,26 +373,13 @@ mod tests {
 
     #[test]
     fn a_pass_is_forced_when_every_empty_point_is_forbidden() {
-        // 7x7, black to move; the one empty point (D4) is an overline for black.
-        let rows = [
-            "BWWWBBB", "WBBBWWW", "BWWWWBW", "BBB.BBB", "BWBWBWB", "WWWBBWW", "WWBBWWB",
-        ];
-        let (mut black, mut white) = (Vec::new(), Vec::new());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let p = Pos::new(x as u8, y as u8);
-                match c {
-                    'B' => black.push(p),
-                    'W' => white.push(p),
-                    _ => {}
-                }
-            }
-        }
-        let stones: Vec<Pos> = black
-            .into_iter()
-            .zip(white)
-            .flat_map(|(b, w)| [b, w])
-            .collect();
+        // 7x7, black to move; the one empty point (d4) is an overline for black (the same
+        // position as the rules crate's test and the end-to-end game).
+        let stones = Pos::parse_notation_run(
+            "a7b7e7c7f7d7g7a6b6e6c6f6d6g6a5b5f5c5a4d5b4e5c4g5e4b3f4d3g4f3a3a2c3b2e3c2g3f2d2g2e2a1c1b1d1e1g1f1",
+            7,
+        )
+        .unwrap();
         let mut r = Referee::new(7, Rule::Renju, ForbiddenPolicy::Lose, None, false).unwrap();
         assert_eq!(r.place_opening(&stones).unwrap(), None);
         assert_eq!(r.judge(-1, -1), Verdict::Continue, "forced pass stands");

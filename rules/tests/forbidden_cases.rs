@@ -109,43 +109,30 @@ fn every_shared_forbidden_case_agrees() {
     );
 }
 
-/// A 7x7 Renju position (black to move, 24 stones each, no five) whose one empty point, D4,
-/// is an overline for black.
-const ONLY_FORBIDDEN: [&str; 7] = [
-    "BWWWBBB", "WBBBWWW", "BWWWWBW", "BBB.BBB", "BWBWBWB", "WWWBBWW", "WWBBWWB",
-];
+/// A 7x7 Renju position in move order (black to move, 24 stones each, no five) whose one
+/// empty point, d4, is an overline for black (rows 7 to 1):
+/// `BWWWBBB WBBBWWW BWWWWBW BBB.BBB BWBWBWB WWWBBWW WWBBWWB`.
+const ONLY_FORBIDDEN: &str =
+    "a7b7e7c7f7d7g7a6b6e6c6f6d6g6a5b5f5c5a4d5b4e5c4g5e4b3f4d3g4f3a3a2c3b2e3c2g3f2d2g2e2a1c1b1d1e1g1f1";
 
-fn diagram(rows: &[&str], rule: Rule) -> Board {
-    let (mut black, mut white) = (Vec::new(), Vec::new());
-    for (y, row) in rows.iter().enumerate() {
-        for (x, c) in row.chars().enumerate() {
-            let p = Move::Stone(Pos::new(x as u8, y as u8));
-            match c {
-                'B' => black.push(p),
-                'W' => white.push(p),
-                _ => {}
-            }
-        }
-    }
-    assert_eq!(black.len(), white.len(), "black to move");
-    let moves: Vec<Move> = black
+fn seven(rule: Rule) -> Board {
+    let moves: Vec<Move> = Pos::parse_notation_run(ONLY_FORBIDDEN, 7)
+        .unwrap()
         .into_iter()
-        .zip(white)
-        .flat_map(|(b, w)| [b, w])
+        .map(Move::Stone)
         .collect();
-    let n = rows.len() as u8;
-    Board::from_moves(n, n, rule, &moves).expect("valid position")
+    Board::from_moves(7, 7, rule, &moves).expect("valid position")
 }
 
 #[test]
 fn black_whose_every_empty_point_is_forbidden_has_no_legal_stone() {
-    let b = diagram(&ONLY_FORBIDDEN, Rule::Renju);
+    let b = seven(Rule::Renju);
     assert!(b.outcome().is_none());
     let d4 = Pos::new(3, 3);
     assert_eq!(b.forbidden(d4), Some(Forbidden::Overline));
     assert!(!b.has_legal_stone());
     // The same point is an ordinary move in freestyle, and white could take it under Renju.
-    assert!(diagram(&ONLY_FORBIDDEN, Rule::Freestyle).has_legal_stone());
+    assert!(seven(Rule::Freestyle).has_legal_stone());
     let mut w = b.clone();
     w.pass().unwrap();
     assert!(w.has_legal_stone());
