@@ -10,6 +10,10 @@ use tengen_rules::{Board, Color, Move, Pos, Rule};
 
 const DATA: &str = include_str!("data/tactics.txt");
 
+/// More fours than fit on a 15x15 board: the `vcf` cases are bounded by their node budgets only
+/// (mintaka's deep boards need 79 and 87 fours under Renju).
+const MAX_FOURS: i32 = 128;
+
 #[derive(Debug)]
 struct Case {
     id: String,
@@ -193,7 +197,7 @@ fn vcf_case(c: &Case) {
     let mut pos = Position::from_board(&board);
     let mut vcf = Vcf::new(1 << 18);
     let line = vcf
-        .solve(&mut pos, &[], 64, c.budget)
+        .solve(&mut pos, &[], MAX_FOURS, c.budget)
         .unwrap_or_else(|| panic!("{}: no VCF within {} nodes", c.id, c.budget));
     let nodes = vcf.take_nodes();
     let line: Vec<Pos> = line.iter().map(|&x| pos.pos_of(x)).collect();
@@ -273,7 +277,7 @@ fn defend_case(c: &Case) {
     let mut pos = Position::from_board(&after);
     let mut vcf = Vcf::new(1 << 18);
     assert!(
-        vcf.solve(&mut pos, &[], 64, 5_000_000).is_none(),
+        vcf.solve(&mut pos, &[], MAX_FOURS, 5_000_000).is_none(),
         "{}: after {} the opponent still has a VCF",
         c.id,
         p.to_notation(15)
@@ -335,7 +339,7 @@ fn debug_shortest_vcf() {
         let mut pos = Position::from_board(&b);
         let mut vcf = Vcf::new(1 << 20);
         let t = std::time::Instant::now();
-        let n = (1..=40).find(|&n| vcf.solve(&mut pos, &[], n, 50_000_000).is_some());
+        let n = (1..=MAX_FOURS).find(|&n| vcf.solve(&mut pos, &[], n, 50_000_000).is_some());
         println!(
             "{}: shortest {:?} fours ({:?}, {} nodes)",
             c.id,
