@@ -4,7 +4,7 @@
 //! quiescence, run by `threads` Lazy-SMP threads (std threads sharing the table; the helpers
 //! start at staggered depths and only fill the table, the main thread answers).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -334,6 +334,9 @@ impl Engine {
             stop,
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            completed: AtomicI32::new(0),
+            searching: std::array::from_fn(|_| AtomicU8::new(0)),
+            per_depth: self.threads.div_ceil(2).min(255) as u8,
             limits,
             blocked: &blocked,
             tuning: self.tuning.for_rule(board.rule()),
@@ -455,6 +458,13 @@ struct Shared<'a> {
     stop: &'a AtomicBool,
     done: AtomicBool,
     nodes: AtomicU64,
+    /// The deepest iteration any thread has finished.
+    completed: AtomicI32,
+    /// How many threads are searching each depth.
+    searching: [AtomicU8; MAX_PLY + 1],
+    /// At most this many threads search one depth (half of them, rounded up): the others
+    /// go deeper, so that the threads fill the table for different iterations.
+    per_depth: u8,
     limits: &'a Limits,
     blocked: &'a [Cell],
     tuning: Tuning,
@@ -469,6 +479,10 @@ struct Worker<'a> {
     nodes: u64,
     flushed: u64,
     stopped: bool,
+    /// The iteration being searched was finished by another thread: abandon it.
+    outdated: bool,
+    /// The depth of the iteration being searched.
+    iteration: i32,
     seldepth: i32,
     vcf: Vcf,
     root_best: Option<(Cell, Score)>,
@@ -487,6 +501,8 @@ impl<'a> Worker<'a> {
             nodes: 0,
             flushed: 0,
             stopped: false,
+            outdated: false,
+            iteration: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
             root_best: None,
@@ -512,6 +528,12 @@ impl<'a> Worker<'a> {
         let s = self.shared;
         if s.stop.load(Ordering::Relaxed) || s.done.load(Ordering::Relaxed) {
             self.stopped = true;
+            return;
+        }
+        if s.completed.load(Ordering::Relaxed) >= self.iteration {
+            // Another thread finished this depth: its result stands, ours would only repeat it.
+            self.stopped = true;
+            self.outdated = true;
             return;
         }
         if let Some(max) = s.limits.maximum {
@@ -556,6 +578,7 @@ impl<'a> Worker<'a> {
             .clamp(1, MAX_PLY as i32 - 8);
         let mut best: Option<SearchResult> = None;
         let mut prev_score: Score = 0;
+        // Helpers of odd number start one ply deeper than the main thread.
         let mut depth = 1 + (self.id % 2) as i32;
         // Root VCF first: a forced win by fours needs no deeper search.
         if self.id == 0 {
@@ -614,9 +637,11 @@ impl<'a> Worker<'a> {
                 return Some(report_solved(info, &mut on_info));
             }
         }
+        depth = self.claim_depth(depth, max_depth);
         while depth <= max_depth {
             self.seldepth = 0;
             self.root_best = None;
+            self.iteration = depth;
             let mut delta: Score = self.shared.tuning.aspiration;
             let (mut alpha, mut beta) = if delta > 0 && depth >= 4 && prev_score.abs() < WIN_BOUND {
                 (prev_score - delta, prev_score + delta)
@@ -642,6 +667,17 @@ impl<'a> Worker<'a> {
                     beta = INF;
                 }
             };
+            if self.outdated {
+                // Another thread finished this depth first; go on from its result.
+                self.release_depth(depth);
+                self.stopped = false;
+                self.outdated = false;
+                if self.id == 0 && self.out_of_optimum() {
+                    break;
+                }
+                depth = self.claim_depth(depth + 1, max_depth);
+                continue;
+            }
             if self.stopped {
                 // A move that beat the previous best in the unfinished iteration is still good.
                 if let (Some((c, s)), Some(b)) = (self.root_best, best.as_mut()) {
@@ -654,6 +690,8 @@ impl<'a> Worker<'a> {
                 break;
             }
             prev_score = score;
+            self.release_depth(depth);
+            self.shared.completed.fetch_max(depth, Ordering::Relaxed);
             let pv: Vec<Pos> = self.pv[0].iter().map(|&c| self.to_pos(c)).collect();
             if !pv.is_empty() {
                 let info = SearchInfo {
@@ -683,16 +721,44 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            if self.id == 0 {
-                if let Some(opt) = limits.optimum {
-                    if limits.start.elapsed() >= opt * 6 / 10 {
-                        break;
-                    }
-                }
+            if self.id == 0 && self.out_of_optimum() {
+                break;
             }
-            depth += 1;
+            depth = self.claim_depth(depth + 1, max_depth);
         }
         best
+    }
+
+    /// Whether the main thread should not start another iteration: 60% of the optimum time
+    /// is gone (the next iteration would most likely not finish).
+    fn out_of_optimum(&self) -> bool {
+        let limits = self.shared.limits;
+        limits
+            .optimum
+            .is_some_and(|opt| limits.start.elapsed() >= opt * 6 / 10)
+    }
+
+    /// The depth of this thread's next iteration: the first from `from` on that no other
+    /// thread has finished and that fewer than `per_depth` threads are searching (with one
+    /// thread: always `from`). Registers this thread as searching it, unless it is beyond
+    /// `max`.
+    fn claim_depth(&mut self, from: i32, max: i32) -> i32 {
+        let s = self.shared;
+        let mut d = from.max(s.completed.load(Ordering::Relaxed) + 1);
+        while d <= max {
+            let slot = &s.searching[d as usize];
+            if slot.fetch_add(1, Ordering::Relaxed) < s.per_depth || d == max {
+                return d;
+            }
+            slot.fetch_sub(1, Ordering::Relaxed);
+            d += 1;
+        }
+        d
+    }
+
+    /// This thread no longer searches depth `d`.
+    fn release_depth(&mut self, d: i32) {
+        self.shared.searching[d as usize].fetch_sub(1, Ordering::Relaxed);
     }
 
     fn negamax(

@@ -234,6 +234,35 @@ fn stops_promptly_on_the_flag_and_on_the_deadline() {
 }
 
 #[test]
+fn several_threads_finish_exactly_the_depth_limit() {
+    // The threads spread over depths (at most half of them per depth, an iteration another
+    // thread finished is abandoned); a depth limit must still be reached, not overshot, and
+    // the reported iterations must come in increasing depth.
+    for threads in [2, 3, 4] {
+        for i in 0..tengen_engine::bench::POSITIONS.len() {
+            let b = tengen_engine::bench::board(i);
+            let mut e = Engine::new(1 << 22, threads);
+            let stop = AtomicBool::new(false);
+            let limits = Limits {
+                depth: Some(7),
+                ..Limits::default()
+            };
+            let mut depths = Vec::new();
+            let r = e.search(&b, &limits, &stop, &[], &mut |info| depths.push(info.depth));
+            assert!(
+                b.is_legal(r.best.pos().unwrap()),
+                "{threads} threads, position {i}"
+            );
+            if r.score.abs() < tengen_engine::search::WIN_BOUND {
+                assert_eq!(r.depth, 7, "{threads} threads, position {i}");
+            }
+            assert!(r.depth <= 7 || r.score.abs() >= tengen_engine::search::WIN_BOUND);
+            assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        }
+    }
+}
+
+#[test]
 #[ignore = "measurement helper: cargo test --test tactics_invariants -- --ignored --nocapture"]
 fn print_bench() {
     let depth = std::env::var("BENCH_DEPTH")
