@@ -148,6 +148,9 @@ pub struct Tuning {
     pub qs_vcf_nodes: u64,
     /// ...only where the side to move has a four-three point (else: any four point).
     pub qs_vcf_needs_four_three: bool,
+    /// Node budget of the VCT tried at quiescence nodes where the side to move has a
+    /// double-three point and no VCF (0 = none).
+    pub qs_vct_nodes: u64,
     /// Reverse futility pruning margin per ply (0 = off)...
     pub rfp_margin: Score,
     /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
@@ -158,6 +161,8 @@ pub struct Tuning {
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
     pub tt_probe: bool,
+    /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
+    pub mate_distance: bool,
     /// Order quiet moves by killers...
     pub killers: bool,
     /// ...and by the butterfly history...
@@ -186,6 +191,7 @@ impl Default for Tuning {
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
+            qs_vct_nodes: 0,
             // SPRT at 100 ms: margin 150 against no pruning +67 +- 50 freestyle, +53 +- 41
             // Renju; then 100 against 150: +52 +- 48 freestyle (60 no better), -22 +- 58 Renju.
             rfp_margin: 100,
@@ -193,6 +199,7 @@ impl Default for Tuning {
             rfp_max_depth: 3,
             aspiration: 60,
             tt_probe: true,
+            mate_distance: true,
             killers: true,
             history: true,
             // SPRT at 100 ms, freestyle: /512 against /64 +162 +- 115 (H1); Renju: -31 +- 64 (H0).
@@ -485,6 +492,8 @@ struct Worker<'a> {
     iteration: i32,
     seldepth: i32,
     vcf: Vcf,
+    /// The quiescence VCT (allocated on first use: it is off by default).
+    vct: Option<Box<Vct>>,
     root_best: Option<(Cell, Score)>,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
@@ -505,6 +514,7 @@ impl<'a> Worker<'a> {
             iteration: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
+            vct: None,
             root_best: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -819,7 +829,7 @@ impl<'a> Worker<'a> {
             _ => {}
         }
         // Mate-distance pruning: no line from here beats a faster known result.
-        if !root {
+        if !root && self.shared.tuning.mate_distance {
             alpha = alpha.max(-WIN + plyi);
             beta = beta.min(WIN - plyi - 1);
             if alpha >= beta {
@@ -872,8 +882,20 @@ impl<'a> Worker<'a> {
                 None
             };
             // The line ends with the winning four or five; a straight four needs two more plies.
-            let score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
+            let mut score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
             self.nodes += self.vcf.take_nodes();
+            if t.qs_vct_nodes > 0
+                && threat == Threat::Quiet
+                && score < WIN_BOUND
+                && self.pos.count(us, crate::pattern::Class::ThreeThree) > 0
+            {
+                let vct = self.vct.get_or_insert_with(|| Box::new(Vct::new(1 << 12)));
+                let found = vct.solve(&mut self.pos, &[], 4, t.qs_vct_nodes, Interrupt::default());
+                self.nodes += vct.take_nodes();
+                if found.is_some() {
+                    score = WIN - plyi - VCT_PLIES;
+                }
+            }
             self.bufs[ply] = buf;
             return score;
         }

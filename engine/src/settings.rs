@@ -241,7 +241,7 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -250,7 +250,7 @@ qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_
 /// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
 /// quiescence nodes), `qs_vcf_needs_four_three=0` (a VCF at every quiescence node with a four
 /// point, the old behaviour), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
-/// never read), `killers=0`, `history=0`, `max_quiet=1000` (no quiet-move cap). Values are
+/// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`, `max_quiet=1000` (no quiet-move cap). Values are
 /// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
@@ -285,8 +285,10 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "max_quiet_renju" => t.max_quiet_renju = size()?,
             "root_vcf" => t.root_vcf = flag()?,
             "qs_vcf_nodes" => t.qs_vcf_nodes = n,
+            "qs_vct_nodes" => t.qs_vct_nodes = n,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
+            "mate_distance" => t.mate_distance = flag()?,
             "killers" => t.killers = flag()?,
             "history" => t.history = flag()?,
             "history_div" => t.history_div = small()?,
@@ -338,8 +340,10 @@ mod tests {
             parse_tuning("vct=0"),
             Err(TuningError::UnknownKnob("vct".into()))
         );
-        let t = parse_tuning("root_vcf=0,tt_probe=0,killers=0,history=0,aspiration=0").unwrap();
-        assert!(!t.root_vcf && !t.tt_probe && !t.killers && !t.history);
+        let t =
+            parse_tuning("root_vcf=0,tt_probe=0,killers=0,history=0,aspiration=0,mate_distance=0")
+                .unwrap();
+        assert!(!t.root_vcf && !t.tt_probe && !t.killers && !t.history && !t.mate_distance);
         assert_eq!((t.aspiration, t.qs_vcf_nodes), (0, d.qs_vcf_nodes));
         assert!(matches!(
             parse_tuning("tt_probe=2"),
