@@ -142,6 +142,9 @@ pub struct Tuning {
     pub max_quiet_renju: usize,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
+    /// With two or more threads: node budget of a root VCT run by the first helper while
+    /// the main thread searches (0 = none; the helper joins the search when it is done).
+    pub helper_vct_nodes: u64,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -188,6 +191,7 @@ impl Default for Tuning {
             max_quiet: 12,
             max_quiet_renju: usize::MAX,
             vct_time_div: 4,
+            helper_vct_nodes: 0,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -597,6 +601,7 @@ impl<'a> Worker<'a> {
             let interrupt = Interrupt {
                 deadline: hard,
                 stop: Some(self.shared.stop),
+                done: None,
             };
             // Under a node limit the solvers get a quarter of it, so the search proper runs.
             let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
@@ -620,31 +625,18 @@ impl<'a> Worker<'a> {
             }
             self.nodes += self.vcf.take_nodes();
             // Then a bounded VCT: wins by threes and fours.
-            let soft = limits
-                .optimum
-                .or(limits.maximum)
-                .map(|t| limits.start + t / self.shared.tuning.vct_time_div.max(1));
-            let interrupt = Interrupt {
-                deadline: soft,
-                ..interrupt
-            };
-            let mut vct = Vct::new(1 << 16);
-            let found = if self.shared.tuning.vct_nodes > 0 {
-                vct.solve(
-                    &mut self.pos,
-                    self.shared.blocked,
-                    10,
-                    share(self.shared.tuning.vct_nodes),
-                    interrupt,
-                )
-            } else {
-                None
-            };
-            self.nodes += vct.take_nodes();
-            if let Some(c) = found {
-                let pv = vec![self.to_pos(c)];
-                let info = self.solved_info(WIN - VCT_PLIES, 1, VCT_PLIES, pv);
-                return Some(report_solved(info, &mut on_info));
+            if self.shared.tuning.vct_nodes > 0 {
+                if let Some(info) = self.root_vct(share(self.shared.tuning.vct_nodes)) {
+                    return Some(report_solved(info, &mut on_info));
+                }
+            }
+        } else if self.id == 1 && self.shared.tuning.helper_vct_nodes > 0 {
+            // The first helper looks for a VCT while the main thread searches; a win ends
+            // the search (`pick_result` prefers a proven win).
+            let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
+            if let Some(info) = self.root_vct(share(self.shared.tuning.helper_vct_nodes)) {
+                self.shared.done.store(true, Ordering::Relaxed);
+                return Some(report_solved(info, &mut None));
             }
         }
         depth = self.claim_depth(depth, max_depth);
@@ -737,6 +729,28 @@ impl<'a> Worker<'a> {
             depth = self.claim_depth(depth + 1, max_depth);
         }
         best
+    }
+
+    /// A VCT for the side to move at the root, within `nodes` nodes and
+    /// `1/vct_time_div` of the move's target time: the report of the win it found.
+    fn root_vct(&mut self, nodes: u64) -> Option<SearchInfo> {
+        let limits = self.shared.limits;
+        let soft = limits
+            .optimum
+            .or(limits.maximum)
+            .map(|t| limits.start + t / self.shared.tuning.vct_time_div.max(1));
+        let interrupt = Interrupt {
+            deadline: soft,
+            stop: Some(self.shared.stop),
+            // A helper's VCT ends with the search (the main thread may finish early).
+            done: Some(&self.shared.done),
+        };
+        let mut vct = Vct::new(1 << 16);
+        let found = vct.solve(&mut self.pos, self.shared.blocked, 10, nodes, interrupt);
+        self.nodes += vct.take_nodes();
+        let c = found?;
+        let pv = vec![self.to_pos(c)];
+        Some(self.solved_info(WIN - VCT_PLIES, 1, VCT_PLIES, pv))
     }
 
     /// Whether the main thread should not start another iteration: 60% of the optimum time
@@ -1071,11 +1085,11 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Pass a threat solver's root win to the caller and turn it into the search's answer.
 /// The move to play from the threads' results: the main thread's, unless a helper finished a
-/// deeper iteration (the helpers start one ply deeper and fill the shared table, so they are
-/// often ahead when the time runs out). A proven result of the main thread (a root VCF or VCT
-/// win, or a mate score) is never replaced.
+/// deeper iteration (the threads spread over depths, so a helper is often ahead when the
+/// time runs out) or proved a win (a helper's root VCT, or a mate score) the main thread has
+/// not. A proven result of the main thread (a root VCF or VCT win, or a mate score) is never
+/// replaced.
 fn pick_result(
     main: Option<SearchResult>,
     helpers: impl Iterator<Item = SearchResult>,
@@ -1084,7 +1098,7 @@ fn pick_result(
     for h in helpers {
         let better = match &best {
             None => true,
-            Some(b) => b.score.abs() < WIN_BOUND && h.depth > b.depth,
+            Some(b) => b.score.abs() < WIN_BOUND && (h.depth > b.depth || h.score >= WIN_BOUND),
         };
         if better {
             best = Some(h);
@@ -1093,6 +1107,7 @@ fn pick_result(
     best
 }
 
+/// Pass a threat solver's root win to the caller and turn it into the search's answer.
 fn report_solved(
     info: SearchInfo,
     on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>,
@@ -1158,5 +1173,11 @@ mod tests {
         );
         let chosen = pick(None, vec![result(2, 0, 4)]);
         assert_eq!(chosen.unwrap().best, result(2, 0, 0).best, "main had none");
+        let chosen = pick(Some(result(1, 40, 9)), vec![result(2, WIN - 64, 1)]);
+        assert_eq!(
+            chosen.unwrap().best,
+            result(2, 0, 0).best,
+            "a helper's proven win"
+        );
     }
 }

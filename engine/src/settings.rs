@@ -241,7 +241,7 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes, helper_vct_nodes";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -286,6 +286,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "root_vcf" => t.root_vcf = flag()?,
             "qs_vcf_nodes" => t.qs_vcf_nodes = n,
             "qs_vct_nodes" => t.qs_vct_nodes = n,
+            "helper_vct_nodes" => t.helper_vct_nodes = n,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "mate_distance" => t.mate_distance = flag()?,

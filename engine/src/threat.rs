@@ -24,18 +24,21 @@ use crate::movegen;
 use crate::pattern::Class;
 use crate::position::{Cell, Position, STEPS};
 
-/// When a solver must give up early: a deadline and/or a stop flag, polled every 256 nodes.
+/// When a solver must give up early: a deadline and/or stop flags, polled every 256 nodes.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Interrupt<'a> {
     /// Give up at this instant.
     pub deadline: Option<Instant>,
     /// Give up once this flag is set.
     pub stop: Option<&'a AtomicBool>,
+    /// ...or this one (e.g. the search the solver runs beside has ended).
+    pub done: Option<&'a AtomicBool>,
 }
 
 impl Interrupt<'_> {
     fn fired(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.done.is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
