@@ -1,8 +1,11 @@
-//! The search entry point: a root VCF and a bounded root VCT, then iterative deepening
-//! principal-variation search with aspiration windows, a shared lock-free transposition
-//! table, late-move pruning and reductions, threat-driven move generation and a VCF
-//! quiescence, run by `threads` Lazy-SMP threads (std threads sharing the table; the helpers
-//! start at staggered depths and only fill the table, the main thread answers).
+//! The search entry point: a root VCF (and, if switched on, a bounded root VCT), then
+//! iterative deepening principal-variation search with aspiration windows, mate-distance
+//! pruning, a shared lock-free transposition table, reverse futility pruning, late-move
+//! pruning and reductions, threat-driven move generation and a VCF quiescence, run by
+//! `threads` Lazy-SMP threads (std threads sharing the table). The threads spread over
+//! depths (at most half of them per depth) and abandon an iteration another thread has
+//! finished; the main thread reports, and the deepest finished iteration of any thread is
+//! played.
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
@@ -166,6 +169,9 @@ pub struct Tuning {
     pub tt_probe: bool,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
     pub mate_distance: bool,
+    /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
+    /// thread deepens on its own, the second session's scheme).
+    pub smp_spread: bool,
     /// Order quiet moves by killers...
     pub killers: bool,
     /// ...and by the butterfly history...
@@ -204,6 +210,7 @@ impl Default for Tuning {
             aspiration: 60,
             tt_probe: true,
             mate_distance: true,
+            smp_spread: true,
             killers: true,
             history: true,
             // SPRT at 100 ms, freestyle: /512 against /64 +162 +- 115 (H1); Renju: -31 +- 64 (H0).
@@ -544,7 +551,7 @@ impl<'a> Worker<'a> {
             self.stopped = true;
             return;
         }
-        if s.completed.load(Ordering::Relaxed) >= self.iteration {
+        if s.tuning.smp_spread && s.completed.load(Ordering::Relaxed) >= self.iteration {
             // Another thread finished this depth: its result stands, ours would only repeat it.
             self.stopped = true;
             self.outdated = true;
@@ -579,8 +586,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Iterative deepening. The main thread reports each iteration and returns the result;
-    /// helpers search the same tree with staggered depths to fill the shared table.
+    /// Iterative deepening. The main thread reports its iterations; every thread returns
+    /// its deepest finished one (see [`Worker::claim_depth`] for how depths are shared).
     fn iterate(
         &mut self,
         mut on_info: Option<&mut dyn FnMut(&SearchInfo)>,
@@ -768,10 +775,16 @@ impl<'a> Worker<'a> {
     /// `max`.
     fn claim_depth(&mut self, from: i32, max: i32) -> i32 {
         let s = self.shared;
-        let mut d = from.max(s.completed.load(Ordering::Relaxed) + 1);
+        let spread = s.tuning.smp_spread;
+        let mut d = if spread {
+            from.max(s.completed.load(Ordering::Relaxed) + 1)
+        } else {
+            from
+        };
         while d <= max {
             let slot = &s.searching[d as usize];
-            if slot.fetch_add(1, Ordering::Relaxed) < s.per_depth || d == max {
+            let busy = slot.fetch_add(1, Ordering::Relaxed);
+            if !spread || busy < s.per_depth || d == max {
                 return d;
             }
             slot.fetch_sub(1, Ordering::Relaxed);

@@ -241,7 +241,7 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes, helper_vct_nodes";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes, helper_vct_nodes, smp_spread";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -290,6 +290,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "mate_distance" => t.mate_distance = flag()?,
+            "smp_spread" => t.smp_spread = flag()?,
             "killers" => t.killers = flag()?,
             "history" => t.history = flag()?,
             "history_div" => t.history_div = small()?,
