@@ -353,6 +353,7 @@ impl Engine {
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             completed: AtomicI32::new(0),
+            helper_report: std::sync::Mutex::new(None),
             searching: std::array::from_fn(|_| AtomicU8::new(0)),
             per_depth: self.threads.div_ceil(2).min(255) as u8,
             limits,
@@ -478,6 +479,9 @@ struct Shared<'a> {
     nodes: AtomicU64,
     /// The deepest iteration any thread has finished.
     completed: AtomicI32,
+    /// The report of the deepest iteration a helper has finished, for the main thread to
+    /// pass on (only the main thread talks to the caller).
+    helper_report: std::sync::Mutex<Option<SearchInfo>>,
     /// How many threads are searching each depth.
     searching: [AtomicU8; MAX_PLY + 1],
     /// At most this many threads search one depth (half of them, rounded up): the others
@@ -501,6 +505,8 @@ struct Worker<'a> {
     outdated: bool,
     /// The depth of the iteration being searched.
     iteration: i32,
+    /// The deepest iteration reported to the caller (main thread).
+    reported: i32,
     seldepth: i32,
     vcf: Vcf,
     /// The quiescence VCT (allocated on first use: it is off by default).
@@ -523,6 +529,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             outdated: false,
             iteration: 0,
+            reported: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
             vct: None,
@@ -681,6 +688,7 @@ impl<'a> Worker<'a> {
                 self.release_depth(depth);
                 self.stopped = false;
                 self.outdated = false;
+                self.pass_on_helper_report(&mut on_info);
                 if self.id == 0 && self.out_of_optimum() {
                     break;
                 }
@@ -711,8 +719,23 @@ impl<'a> Worker<'a> {
                     elapsed: limits.start.elapsed(),
                     pv: pv.clone(),
                 };
-                if let Some(cb) = on_info.as_mut() {
-                    cb(&info);
+                if self.id == 0 {
+                    self.pass_on_helper_report(&mut on_info);
+                    if depth > self.reported {
+                        self.reported = depth;
+                        if let Some(cb) = on_info.as_mut() {
+                            cb(&info);
+                        }
+                    }
+                } else {
+                    let mut r = self
+                        .shared
+                        .helper_report
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner());
+                    if r.as_ref().is_none_or(|old| old.depth < depth) {
+                        *r = Some(info.clone());
+                    }
                 }
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
@@ -735,7 +758,28 @@ impl<'a> Worker<'a> {
             }
             depth = self.claim_depth(depth + 1, max_depth);
         }
+        self.pass_on_helper_report(&mut on_info);
         best
+    }
+
+    /// Main thread: report a helper's iteration deeper than any reported so far (the threads
+    /// spread over depths, so the deepest finished iteration is often a helper's).
+    fn pass_on_helper_report(&mut self, on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>) {
+        if self.id != 0 {
+            return;
+        }
+        let report = self
+            .shared
+            .helper_report
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some(info) = report.filter(|i| i.depth > self.reported) {
+            self.reported = info.depth;
+            if let Some(cb) = on_info.as_mut() {
+                cb(&info);
+            }
+        }
     }
 
     /// A VCT for the side to move at the root, within `nodes` nodes and

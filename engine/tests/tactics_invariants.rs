@@ -237,7 +237,8 @@ fn stops_promptly_on_the_flag_and_on_the_deadline() {
 fn several_threads_finish_exactly_the_depth_limit() {
     // The threads spread over depths (at most half of them per depth, an iteration another
     // thread finished is abandoned); a depth limit must still be reached, not overshot, and
-    // the reported iterations must come in increasing depth.
+    // the reported iterations (the main thread passes on the helpers') must come in
+    // increasing depth and end with the limit.
     for threads in [2, 3, 4] {
         for i in 0..tengen_engine::bench::POSITIONS.len() {
             let b = tengen_engine::bench::board(i);
@@ -258,6 +259,10 @@ fn several_threads_finish_exactly_the_depth_limit() {
             }
             assert!(r.depth <= 7 || r.score.abs() >= tengen_engine::search::WIN_BOUND);
             assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+            if r.score.abs() < tengen_engine::search::WIN_BOUND {
+                // The deepest iteration is reported, whichever thread finished it.
+                assert_eq!(depths.last(), Some(&7), "{threads} threads, position {i}");
+            }
         }
     }
 }
