@@ -18,17 +18,23 @@ use tengen::engine::threat::Vcf;
 use tengen::rules::{Board, Move, Pos, Rule};
 
 /// The `vcf` boards of the tactics suite (diagram rows between `case` and `end`).
-fn vcf_boards() -> Vec<Board> {
+/// The suite's `vcf` boards, each with the length of its shortest VCF (`fours=N`; 0 if the
+/// case does not say).
+fn vcf_boards() -> Vec<(Board, i32)> {
     let data = include_str!("../engine/tests/data/tactics.txt");
     let mut out = Vec::new();
-    let mut rows: Option<(Rule, Vec<String>)> = None;
+    let mut rows: Option<(Rule, i32, Vec<String>)> = None;
     for line in data.lines().map(str::trim) {
         if let Some(rest) = line.strip_prefix("case ") {
             let f: Vec<&str> = rest.split_whitespace().collect();
+            let fours = f
+                .iter()
+                .find_map(|k| k.strip_prefix("fours="))
+                .map_or(0, |n| n.parse().unwrap());
             rows = (f[1] == "vcf" && !rest.contains("to_move="))
-                .then(|| (f[2].parse().unwrap(), Vec::new()));
+                .then(|| (f[2].parse().unwrap(), fours, Vec::new()));
         } else if line == "end" {
-            if let Some((rule, r)) = rows.take() {
+            if let Some((rule, fours, r)) = rows.take() {
                 let mut blacks = Vec::new();
                 let mut whites = Vec::new();
                 for (y, row) in r.iter().enumerate() {
@@ -49,9 +55,9 @@ fn vcf_boards() -> Vec<Board> {
                         moves.push(Move::Stone(w));
                     }
                 }
-                out.push(Board::from_moves(15, 15, rule, &moves).unwrap());
+                out.push((Board::from_moves(15, 15, rule, &moves).unwrap(), fours));
             }
-        } else if let Some((_, r)) = rows.as_mut() {
+        } else if let Some((_, _, r)) = rows.as_mut() {
             if line.starts_with(|c: char| c.is_ascii_digit()) {
                 r.push(line.to_string());
             }
@@ -104,18 +110,22 @@ fn play_undo(c: &mut Criterion) {
 }
 
 fn vcf(c: &mut Criterion) {
-    let boards = vcf_boards();
+    // The boards with VCFs of up to 20 fours, and separately mintaka's two deep Renju boards
+    // (79 and 87 fours), which would dominate the suite's time.
+    let (deep, short): (Vec<_>, Vec<_>) = vcf_boards().into_iter().partition(|b| b.1 > 20);
     let mut g = c.benchmark_group("vcf");
-    g.throughput(Throughput::Elements(boards.len() as u64));
-    g.bench_function("solve_suite", |bench| {
-        bench.iter(|| {
-            for b in &boards {
-                let mut pos = Position::from_board(b);
-                let mut v = Vcf::new(1 << 16);
-                assert!(v.solve(&mut pos, &[], 64, 1_000_000).is_some());
-            }
+    for (name, boards) in [("solve_suite", short), ("solve_deep_renju", deep)] {
+        g.throughput(Throughput::Elements(boards.len() as u64));
+        g.bench_function(name, |bench| {
+            bench.iter(|| {
+                for (b, _) in &boards {
+                    let mut pos = Position::from_board(b);
+                    let mut v = Vcf::new(1 << 16);
+                    assert!(v.solve(&mut pos, &[], 128, 1_000_000).is_some());
+                }
+            });
         });
-    });
+    }
     g.finish();
 }
 
