@@ -154,9 +154,6 @@ pub struct Tuning {
     pub qs_vcf_nodes: u64,
     /// ...only where the side to move has a four-three point (else: any four point).
     pub qs_vcf_needs_four_three: bool,
-    /// Node budget of the VCT tried at quiescence nodes where the side to move has a
-    /// double-three point and no VCF (0 = none).
-    pub qs_vct_nodes: u64,
     /// Reverse futility pruning margin per ply (0 = off)...
     pub rfp_margin: Score,
     /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
@@ -201,7 +198,6 @@ impl Default for Tuning {
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
-            qs_vct_nodes: 0,
             // SPRT at 100 ms: margin 150 against no pruning +67 +- 50 freestyle, +53 +- 41
             // Renju; then 100 against 150: +52 +- 48 freestyle (60 no better), -22 +- 58 Renju.
             rfp_margin: 100,
@@ -509,8 +505,6 @@ struct Worker<'a> {
     reported: i32,
     seldepth: i32,
     vcf: Vcf,
-    /// The quiescence VCT (allocated on first use: it is off by default).
-    vct: Option<Box<Vct>>,
     root_best: Option<(Cell, Score)>,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
@@ -532,7 +526,6 @@ impl<'a> Worker<'a> {
             reported: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
-            vct: None,
             root_best: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -608,6 +601,8 @@ impl<'a> Worker<'a> {
         let mut prev_score: Score = 0;
         // Helpers of odd number start one ply deeper than the main thread.
         let mut depth = 1 + (self.id % 2) as i32;
+        // Under a node limit the root solvers get a quarter of it, so the search proper runs.
+        let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
         // Root VCF first: a forced win by fours needs no deeper search.
         if self.id == 0 {
             // Both root solvers give up at the hard limit or on `stop`, like the search.
@@ -617,8 +612,6 @@ impl<'a> Worker<'a> {
                 stop: Some(self.shared.stop),
                 done: None,
             };
-            // Under a node limit the solvers get a quarter of it, so the search proper runs.
-            let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
             let root_vcf = if self.shared.tuning.root_vcf {
                 self.vcf.solve_until(
                     &mut self.pos,
@@ -647,7 +640,6 @@ impl<'a> Worker<'a> {
         } else if self.id == 1 && self.shared.tuning.helper_vct_nodes > 0 {
             // The first helper looks for a VCT while the main thread searches; a win ends
             // the search (`pick_result` prefers a proven win).
-            let share = |n: u64| limits.nodes.map_or(n, |l| n.min(l / 4));
             if let Some(info) = self.root_vct(share(self.shared.tuning.helper_vct_nodes)) {
                 self.shared.done.store(true, Ordering::Relaxed);
                 return Some(report_solved(info, &mut None));
@@ -719,24 +711,7 @@ impl<'a> Worker<'a> {
                     elapsed: limits.start.elapsed(),
                     pv: pv.clone(),
                 };
-                if self.id == 0 {
-                    self.pass_on_helper_report(&mut on_info);
-                    if depth > self.reported {
-                        self.reported = depth;
-                        if let Some(cb) = on_info.as_mut() {
-                            cb(&info);
-                        }
-                    }
-                } else {
-                    let mut r = self
-                        .shared
-                        .helper_report
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner());
-                    if r.as_ref().is_none_or(|old| old.depth < depth) {
-                        *r = Some(info.clone());
-                    }
-                }
+                self.report(&info, &mut on_info);
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
                     best: Move::Stone(pv[0]),
@@ -762,24 +737,47 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// A finished iteration: the main thread tells the caller (after any deeper helper
+    /// iteration it has not passed on yet); a helper leaves it for the main thread.
+    fn report(&mut self, info: &SearchInfo, on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>) {
+        if self.id == 0 {
+            self.pass_on_helper_report(on_info);
+            self.tell(info, on_info);
+        } else {
+            let mut r = self.helper_report();
+            if r.as_ref().is_none_or(|old| old.depth < info.depth) {
+                *r = Some(info.clone());
+            }
+        }
+    }
+
     /// Main thread: report a helper's iteration deeper than any reported so far (the threads
     /// spread over depths, so the deepest finished iteration is often a helper's).
     fn pass_on_helper_report(&mut self, on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>) {
-        if self.id != 0 {
-            return;
-        }
-        let report = self
-            .shared
-            .helper_report
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        if let Some(info) = report.filter(|i| i.depth > self.reported) {
-            self.reported = info.depth;
-            if let Some(cb) = on_info.as_mut() {
-                cb(&info);
+        if self.id == 0 {
+            let report = self.helper_report().clone();
+            if let Some(info) = report {
+                self.tell(&info, on_info);
             }
         }
+    }
+
+    /// Pass `info` to the caller if it is deeper than what the caller has seen.
+    fn tell(&mut self, info: &SearchInfo, on_info: &mut Option<&mut dyn FnMut(&SearchInfo)>) {
+        if info.depth > self.reported {
+            self.reported = info.depth;
+            if let Some(cb) = on_info.as_mut() {
+                cb(info);
+            }
+        }
+    }
+
+    fn helper_report(&self) -> std::sync::MutexGuard<'_, Option<SearchInfo>> {
+        // A helper that panicked while holding the lock left a whole report or none.
+        self.shared
+            .helper_report
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// A VCT for the side to move at the root, within `nodes` nodes and
@@ -953,20 +951,8 @@ impl<'a> Worker<'a> {
                 None
             };
             // The line ends with the winning four or five; a straight four needs two more plies.
-            let mut score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
+            let score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
             self.nodes += self.vcf.take_nodes();
-            if t.qs_vct_nodes > 0
-                && threat == Threat::Quiet
-                && score < WIN_BOUND
-                && self.pos.count(us, crate::pattern::Class::ThreeThree) > 0
-            {
-                let vct = self.vct.get_or_insert_with(|| Box::new(Vct::new(1 << 12)));
-                let found = vct.solve(&mut self.pos, &[], 4, t.qs_vct_nodes, Interrupt::default());
-                self.nodes += vct.take_nodes();
-                if found.is_some() {
-                    score = WIN - plyi - VCT_PLIES;
-                }
-            }
             self.bufs[ply] = buf;
             return score;
         }

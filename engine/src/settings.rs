@@ -241,7 +241,9 @@ pub enum TuningError {
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, qs_vct_nodes, helper_vct_nodes, smp_spread";
+qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
+rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
+smp_spread";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -250,8 +252,10 @@ qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_
 /// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
 /// quiescence nodes), `qs_vcf_needs_four_three=0` (a VCF at every quiescence node with a four
 /// point, the old behaviour), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
-/// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`, `max_quiet=1000` (no quiet-move cap). Values are
-/// non-negative integers; the on/off knobs take 0 or 1.
+/// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
+/// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own).
+/// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread). Values
+/// are non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
     for part in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -285,7 +289,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "max_quiet_renju" => t.max_quiet_renju = size()?,
             "root_vcf" => t.root_vcf = flag()?,
             "qs_vcf_nodes" => t.qs_vcf_nodes = n,
-            "qs_vct_nodes" => t.qs_vct_nodes = n,
             "helper_vct_nodes" => t.helper_vct_nodes = n,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,

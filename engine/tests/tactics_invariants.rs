@@ -254,12 +254,9 @@ fn several_threads_finish_exactly_the_depth_limit() {
                 b.is_legal(r.best.pos().unwrap()),
                 "{threads} threads, position {i}"
             );
-            if r.score.abs() < tengen_engine::search::WIN_BOUND {
-                assert_eq!(r.depth, 7, "{threads} threads, position {i}");
-            }
-            assert!(r.depth <= 7 || r.score.abs() >= tengen_engine::search::WIN_BOUND);
             assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
             if r.score.abs() < tengen_engine::search::WIN_BOUND {
+                assert_eq!(r.depth, 7, "{threads} threads, position {i}");
                 // The deepest iteration is reported, whichever thread finished it.
                 assert_eq!(depths.last(), Some(&7), "{threads} threads, position {i}");
             }
