@@ -18,6 +18,7 @@ fi
 up=$1
 here=$(cd "$(dirname "$0")" && pwd)
 port=$here/port
+. "$here/../port-common.sh"
 py=${PYTHON:-python3}
 
 # commit  upstream path (the repository is flat; same name in port/)
@@ -36,62 +37,25 @@ ab41c18186d6bb632460cda7879619ca99827b0f AIwrapper.cpp
 a5a7dc0541ffebb6f8264830195491e6d4dca8d3 Random.cpp
 '
 
-if [ -e "$up/.git" ] && [ "${PORT_FROM_TREE:-0}" != 1 ]; then
-	mode=git
-else
-	mode=tree
-fi
-
 rm -rf "$port"
-mkdir -p "$port"
-
-while read -r commit path; do
-	[ -n "$path" ] || continue
-	if [ "$mode" = git ]; then
-		if ! git -C "$up" cat-file -e "$commit:$path" 2>/dev/null; then
-			echo "port.sh: $commit:$path not found in $up (full clone needed)" >&2
-			exit 1
-		fi
-		git -C "$up" show "$commit:$path" > "$port/$path"
-	else
-		if [ ! -f "$up/$path" ]; then
-			echo "port.sh: $up/$path not found" >&2
-			exit 1
-		fi
-		cp "$up/$path" "$port/$path"
-	fi
-done <<LIST
-$FILES
-LIST
+fetch_files "$up" "$port" "" "$FILES"
 
 # Edit: _random(x) = x * rand() / RAND_MAX overflows int with glibc's RAND_MAX (2^31-1;
 # MSVC's is 32767) and can reach x itself; scale in 64 bit to [0, x).
-sed 's|return x \* rand() / RAND_MAX;|return (int)((long long)x * rand() / ((long long)RAND_MAX + 1)); // port: glibc RAND_MAX is 2^31-1, x*rand() would overflow int|' \
-	"$port/Random.cpp" > "$port/Random.cpp.tmp"
-mv "$port/Random.cpp.tmp" "$port/Random.cpp"
-if ! grep -q '(long long)RAND_MAX + 1' "$port/Random.cpp"; then
-	echo "port.sh: Random.cpp edit did not apply" >&2
-	exit 1
-fi
+edit_file "$port/Random.cpp" \
+	's|return x \* rand() / RAND_MAX;|return (int)((long long)x * rand() / ((long long)RAND_MAX + 1)); // port: glibc RAND_MAX is 2^31-1, x*rand() would overflow int|' \
+	'(long long)RAND_MAX + 1' Random.cpp
 
 # Generated tables (not taken from upstream, see ../README.md).  STATUS1 is declared
 # non-const because AICarbon::initExact5() rewrites entries for the exact-five rule.
-"$py" "$here/tools/gen_tables.py" STATUS1 > "$port/STATUS1.CPP.tmp"
-sed '1s|^const char STATUS1\[256\]\[256\] = {$|char STATUS1[256][256] = { // port: not const, initExact5() rewrites it|' \
-	"$port/STATUS1.CPP.tmp" > "$port/STATUS1.CPP"
-rm "$port/STATUS1.CPP.tmp"
-if ! head -n 1 "$port/STATUS1.CPP" | grep -q '^char STATUS1'; then
-	echo "port.sh: STATUS1 declaration edit did not apply" >&2
-	exit 1
-fi
+"$py" "$here/tools/gen_tables.py" STATUS1 > "$port/STATUS1.CPP"
+edit_file "$port/STATUS1.CPP" \
+	'1s|^const char STATUS1\[256\]\[256\] = {$|char STATUS1[256][256] = { // port: not const, initExact5() rewrites it|' \
+	'^char STATUS1' 'STATUS1 declaration'
 "$py" "$here/tools/gen_tables.py" CONFIG "$port/COUNT5.CPP" > "$port/CONFIG.CPP"
 "$py" "$here/tools/gen_tables.py" PRIOR3 > "$port/PRIOR3.CPP"
 for t in hashValA hashValB hashValC; do
 	"$py" "$here/tools/gen_hash.py" "$t" > "$port/$t.cpp"
 done
 
-if [ "$mode" = tree ]; then
-	echo "port.sh: copied from the working tree of $up (commits not checked)"
-fi
-echo "port.sh: $port ready.  Build with:"
-echo "  make -C $here"
+done_message "$here" "$up"

@@ -1,4 +1,7 @@
-/* pthread/std::thread based implementation of the few Win32 calls used by pbrain-carbon */
+/* pthread/std::thread based implementation of the few Win32 calls used by pbrain-pela and
+   pbrain-carbon.
+   COMPAT_TICKS_SINCE_START: GetTickCount counts from process start, not from boot (Carbon's
+   getTime() casts the result to a 64-bit long on Linux, so this avoids any 2^32 wrap). */
 #include "windows.h"
 #include <time.h>
 #include <unistd.h>
@@ -12,10 +15,14 @@ static uint64_t monotonic_ms()
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
-static const uint64_t tick_base = monotonic_ms();
 
-/* milliseconds since process start (Win32 counts since boot; Carbon's getTime() casts the
-   result to a 64-bit long on Linux, so counting from process start avoids any 2^32 wrap) */
+#ifdef COMPAT_TICKS_SINCE_START
+static const uint64_t tick_base = monotonic_ms();
+#else
+static const uint64_t tick_base = 0; /* like Win32: milliseconds since boot */
+#endif
+
+/* wraps at 2^32 like Win32's */
 DWORD GetTickCount()
 {
 	return (DWORD)(monotonic_ms() - tick_base);

@@ -1,8 +1,10 @@
-/* Minimal Linux stand-in for <windows.h>, just enough for pbrain-pela
-   (Piskvork source/pbrain + source/skelet_CPP/pisqpipe.cpp).
-   Implementation in compat/wincompat.cpp. */
-#ifndef PELA_WINCOMPAT_H
-#define PELA_WINCOMPAT_H
+/* Minimal Linux stand-in for <windows.h>, just enough for pbrain-pela (Piskvork
+   source/pbrain + source/skelet_CPP/pisqpipe.cpp) and pbrain-carbon (AIwrapper.cpp +
+   pisqpipe.cpp).  Implementation in wincompat.cpp.
+   COMPAT_MINMAX: define the MSVC min/max (pela uses them; Carbon uses __min/__max from
+   ../carbon/msvc_compat.h instead). */
+#ifndef OPPONENTS_WINCOMPAT_H
+#define OPPONENTS_WINCOMPAT_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +45,9 @@ void Sleep(DWORD ms);
 #define _atoi64 atoll
 #define UInt32x32To64(a, b) ((uint64_t)(uint32_t)(a) * (uint64_t)(uint32_t)(b))
 
+#ifdef COMPAT_MINMAX
 template <class T> inline T min(T a, T b) { return a < b ? a : b; }
 template <class T> inline T max(T a, T b) { return a > b ? a : b; }
+#endif
 
 #endif
