@@ -17,9 +17,8 @@ use tengen::engine::search::{Engine, Limits};
 use tengen::engine::threat::Vcf;
 use tengen::rules::{Board, Move, Pos, Rule};
 
-/// The `vcf` boards of the tactics suite (diagram rows between `case` and `end`).
-/// The suite's `vcf` boards, each with the length of its shortest VCF (`fours=N`; 0 if the
-/// case does not say).
+/// The `vcf` boards of the tactics suite (diagram rows between `case` and `end`), each with
+/// the length of its shortest VCF (`fours=N`; 0 if the case does not say).
 fn vcf_boards() -> Vec<(Board, i32)> {
     let data = include_str!("../engine/tests/data/tactics.txt");
     let mut out = Vec::new();
