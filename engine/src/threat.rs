@@ -13,7 +13,9 @@
 //! point where the attacker would make a four (that covers every block of the three) or with a
 //! four of its own; the three wins only if every such answer loses. A counter-four the attacker
 //! cannot answer with a threat counts as a failure, so a reported VCT is a real win under these
-//! moves; a missed one is possible (the search is bounded).
+//! moves; a missed one is possible (the search is bounded). The depth limit counts the
+//! attacker's threats only: blocking a counter-four is forced and free (else a defender with
+//! fours to spare could use them up to push any win past the limit).
 
 use tengen_rules::Color;
 
@@ -400,7 +402,7 @@ impl Vct {
     fn attack_inner(
         &mut self,
         pos: &mut Position,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         excluded: &[Cell],
         first: &mut Option<Cell>,
@@ -422,6 +424,9 @@ impl Vct {
                 }
                 cands.clear();
                 cands.push(c);
+                // Blocking the defender's four is forced, not a threat of ours: it costs no
+                // depth (else a defender with fours to spare would outlast any depth limit).
+                depth += 1;
             }
             Threat::Defend => {
                 // The opponent threatens a straight four: only fours keep the initiative.
