@@ -5,9 +5,10 @@
 //! `threads` Lazy-SMP threads (std threads sharing the table). The threads spread over
 //! depths (at most half of them per depth) and abandon an iteration another thread has
 //! finished; the main thread reports, and the deepest finished iteration of any thread is
-//! played.
+//! played. A root guard (off by default, `Tuning::guard_nodes`) can drop a move to be played
+//! when the opponent has a VCT against it.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -148,6 +149,15 @@ pub struct Tuning {
     /// With two or more threads: node budget of a root VCT run by the first helper while
     /// the main thread searches (0 = none; the helper joins the search when it is done).
     pub helper_vct_nodes: u64,
+    /// Root guard: node budget of the opponent's VCT tried after each new best root move
+    /// (0 = no guard); a move the opponent answers with a VCT is dropped from the root...
+    pub guard_nodes: u64,
+    /// ...once the iteration that chose it reached this depth...
+    pub guard_min_depth: i32,
+    /// ...and each check may take `1/guard_time_div` of the move's target time...
+    pub guard_time_div: u32,
+    /// ...and only the move about to be played is checked (the last iteration's).
+    pub guard_last: bool,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -195,6 +205,10 @@ impl Default for Tuning {
             max_quiet_renju: usize::MAX,
             vct_time_div: 4,
             helper_vct_nodes: 0,
+            guard_nodes: 0,
+            guard_min_depth: 4,
+            guard_time_div: 4,
+            guard_last: true,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -354,6 +368,8 @@ impl Engine {
             per_depth: self.threads.div_ceil(2).min(255) as u8,
             limits,
             blocked: &blocked,
+            refuted: std::sync::Mutex::new(Vec::new()),
+            refuted_count: AtomicUsize::new(0),
             tuning: self.tuning.for_rule(board.rule()),
         };
         let mut histories = std::mem::take(&mut self.histories);
@@ -377,12 +393,16 @@ impl Engine {
                 .collect();
             let mut w = Worker::new(pos.clone(), &shared, &mut main_history[0], 0);
             let r = w.iterate(Some(on_info));
+            shared.done.store(true, Ordering::Relaxed);
+            let helpers: Vec<SearchResult> = handles
+                .into_iter()
+                .filter_map(|h| h.join().ok().flatten())
+                .collect();
+            let r = w.guard_final(r, &helpers);
             shared
                 .nodes
                 .fetch_add(w.nodes_unflushed(), Ordering::Relaxed);
-            shared.done.store(true, Ordering::Relaxed);
-            let helpers = handles.into_iter().filter_map(|h| h.join().ok().flatten());
-            pick_result(r, helpers)
+            r
         });
         self.histories = histories;
         let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -485,7 +505,23 @@ struct Shared<'a> {
     per_depth: u8,
     limits: &'a Limits,
     blocked: &'a [Cell],
+    /// Root moves the guard found the opponent wins against by a VCT (main thread writes).
+    refuted: std::sync::Mutex<Vec<Cell>>,
+    refuted_count: AtomicUsize,
     tuning: Tuning,
+}
+
+impl Shared<'_> {
+    /// The root moves the guard refuted so far.
+    fn refuted(&self) -> Vec<Cell> {
+        if self.refuted_count.load(Ordering::Relaxed) == 0 {
+            return Vec::new();
+        }
+        self.refuted
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
 }
 
 /// One search thread.
@@ -499,12 +535,18 @@ struct Worker<'a> {
     stopped: bool,
     /// The iteration being searched was finished by another thread: abandon it.
     outdated: bool,
+    /// After the guard refuted the move of an iteration to this depth, the main thread
+    /// searches a few shallower iterations again (not shared with the helpers) up to it.
+    recover_to: i32,
     /// The depth of the iteration being searched.
     iteration: i32,
     /// The deepest iteration reported to the caller (main thread).
     reported: i32,
     seldepth: i32,
     vcf: Vcf,
+    /// The root guard's solver (main thread, made on first use) and the moves it checked.
+    guard: Option<Vct>,
+    guarded: Vec<Cell>,
     root_best: Option<(Cell, Score)>,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
@@ -522,10 +564,13 @@ impl<'a> Worker<'a> {
             flushed: 0,
             stopped: false,
             outdated: false,
+            recover_to: 0,
             iteration: 0,
             reported: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
+            guard: None,
+            guarded: Vec::new(),
             root_best: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -551,7 +596,10 @@ impl<'a> Worker<'a> {
             self.stopped = true;
             return;
         }
-        if s.tuning.smp_spread && s.completed.load(Ordering::Relaxed) >= self.iteration {
+        if s.tuning.smp_spread
+            && self.iteration >= self.recover_to
+            && s.completed.load(Ordering::Relaxed) >= self.iteration
+        {
             // Another thread finished this depth: its result stands, ours would only repeat it.
             self.stopped = true;
             self.outdated = true;
@@ -645,7 +693,9 @@ impl<'a> Worker<'a> {
                 return Some(report_solved(info, &mut None));
             }
         }
-        depth = self.claim_depth(depth, max_depth);
+        if depth >= self.recover_to {
+            depth = self.claim_depth(depth, max_depth);
+        }
         while depth <= max_depth {
             self.seldepth = 0;
             self.root_best = None;
@@ -687,10 +737,32 @@ impl<'a> Worker<'a> {
                 depth = self.claim_depth(depth + 1, max_depth);
                 continue;
             }
+            let recovering = depth < self.recover_to;
+            let last = depth >= max_depth || (!recovering && self.out_of_optimum());
+            let chosen = self.pv[0].first().copied();
+            if !self.stopped
+                && self.id == 0
+                && (last || !self.shared.tuning.guard_last)
+                && depth >= self.shared.tuning.guard_min_depth
+                && chosen.is_some_and(|m| self.guard_refutes(m, score))
+            {
+                // The opponent wins by a VCT against the chosen move: deepen again without
+                // it from a few plies shallower (a full-depth redo may not finish in time).
+                if !recovering {
+                    self.release_depth(depth);
+                }
+                self.recover_to = self.recover_to.max(depth);
+                depth = (depth - 2).max(1);
+                continue;
+            }
             if self.stopped {
-                // A move that beat the previous best in the unfinished iteration is still good.
+                // A move that beat the previous best in the unfinished iteration is still good
+                // (and any move beats one the guard refuted).
+                let refuted = self.shared.refuted();
                 if let (Some((c, s)), Some(b)) = (self.root_best, best.as_mut()) {
-                    if s > b.score && Move::Stone(self.to_pos(c)) != b.best {
+                    let stale =
+                        matches!(b.best, Move::Stone(p) if refuted.contains(&Position::cell_at(p)));
+                    if (s > b.score || stale) && Move::Stone(self.to_pos(c)) != b.best {
                         b.best = Move::Stone(self.to_pos(c));
                         b.score = s;
                         b.pv = vec![self.to_pos(c)];
@@ -699,7 +771,9 @@ impl<'a> Worker<'a> {
                 break;
             }
             prev_score = score;
-            self.release_depth(depth);
+            if !recovering {
+                self.release_depth(depth);
+            }
             self.shared.completed.fetch_max(depth, Ordering::Relaxed);
             let pv: Vec<Pos> = self.pv[0].iter().map(|&c| self.to_pos(c)).collect();
             if !pv.is_empty() {
@@ -728,10 +802,14 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            if self.id == 0 && self.out_of_optimum() {
+            if self.id == 0 && (last || (!recovering && self.out_of_optimum())) {
                 break;
             }
-            depth = self.claim_depth(depth + 1, max_depth);
+            depth = if depth + 1 < self.recover_to {
+                depth + 1
+            } else {
+                self.claim_depth(depth + 1, max_depth)
+            };
         }
         self.pass_on_helper_report(&mut on_info);
         best
@@ -800,6 +878,109 @@ impl<'a> Worker<'a> {
         let c = found?;
         let pv = vec![self.to_pos(c)];
         Some(self.solved_info(WIN - VCT_PLIES, 1, VCT_PLIES, pv))
+    }
+
+    /// Root guard (main thread): the move to play among the threads' results. The one
+    /// [`pick_result`] prefers is checked by the guard (unless it already was) and, if the
+    /// guard refutes it, the choice falls to the next one; a helper's iteration may predate
+    /// a refutation, or never have been checked. With every result refuted, the main
+    /// thread's stands, unless the main thread, searching on alone without the refuted
+    /// moves within the time left, finds another.
+    fn guard_final(
+        &mut self,
+        main: Option<SearchResult>,
+        helpers: &[SearchResult],
+    ) -> Option<SearchResult> {
+        let t = self.shared.tuning;
+        let mut searched_again = false;
+        let mut main = main;
+        loop {
+            let refuted = self.shared.refuted();
+            let live = |r: &SearchResult| !matches!(r.best, Move::Stone(p) if refuted.contains(&Position::cell_at(p)));
+            let picked = pick_result(
+                main.clone().filter(live),
+                helpers.iter().filter(|h| live(h)).cloned(),
+            );
+            let Some(p) = picked else {
+                if searched_again || self.stopped {
+                    return main;
+                }
+                // Every thread's move was refuted (e.g. a helper finished the last iterations
+                // before the main thread could check them): search on alone, from the start
+                // (the table is warm), without the shared-depth bookkeeping.
+                searched_again = true;
+                self.shared.done.store(false, Ordering::Relaxed);
+                self.recover_to = MAX_PLY as i32;
+                if let Some(r) = self.iterate(None) {
+                    main = Some(r);
+                }
+                continue;
+            };
+            let Move::Stone(m) = p.best else {
+                return Some(p);
+            };
+            if p.depth < t.guard_min_depth || !self.guard_refutes(Position::cell_at(m), p.score) {
+                return Some(p);
+            }
+        }
+    }
+
+    /// Root guard (main thread): look for an opponent's VCT against the root move `m` (whose
+    /// search score is `score`), unless `m` was checked already or its score is a proven
+    /// result. If there is one, the move joins the refuted ones (no thread searches it at the
+    /// root again) and `true` is returned. A move stays unrefuted while it is the last one
+    /// left.
+    fn guard_refutes(&mut self, m: Cell, score: Score) -> bool {
+        let t = self.shared.tuning;
+        if t.guard_nodes == 0 || score.abs() >= WIN_BOUND {
+            return false;
+        }
+        if self.guarded.contains(&m) {
+            return false;
+        }
+        self.guarded.push(m);
+        let limits = self.shared.limits;
+        let now = Instant::now();
+        let soft = limits
+            .optimum
+            .map(|t| now + t / self.shared.tuning.guard_time_div.max(1));
+        let hard = limits.maximum.map(|t| limits.start + t);
+        let interrupt = Interrupt {
+            deadline: match (soft, hard) {
+                (Some(s), Some(h)) => Some(s.min(h)),
+                (s, h) => s.or(h),
+            },
+            stop: Some(self.shared.stop),
+            done: None,
+        };
+        let nodes = limits
+            .nodes
+            .map_or(t.guard_nodes, |l| t.guard_nodes.min(l / 8));
+        let vct = self.guard.get_or_insert_with(|| Vct::new(1 << 16));
+        self.pos.play(m);
+        let found = vct.solve(&mut self.pos, &[], 20, nodes, interrupt);
+        self.pos.undo();
+        self.nodes += vct.take_nodes();
+        if found.is_none() {
+            return false;
+        }
+        let mut refuted = self
+            .shared
+            .refuted
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let left = root_moves(&mut self.pos, self.shared.blocked)
+            .into_iter()
+            .filter(|c| *c != m && !refuted.contains(c))
+            .count();
+        if left == 0 {
+            return false;
+        }
+        refuted.push(m);
+        self.shared
+            .refuted_count
+            .store(refuted.len(), Ordering::Relaxed);
+        true
     }
 
     /// Whether the main thread should not start another iteration: 60% of the optimum time
@@ -988,6 +1169,11 @@ impl<'a> Worker<'a> {
         }
         if root {
             moves.retain(|(c, _)| !self.shared.blocked.contains(c));
+            // The guard's refuted moves go too, unless they are all that is left.
+            let refuted = self.shared.refuted();
+            if moves.iter().any(|(c, _)| !refuted.contains(c)) {
+                moves.retain(|(c, _)| !refuted.contains(c));
+            }
         }
         if moves.is_empty() {
             // No legal defence (Renju black hemmed in by forbidden points): lost.

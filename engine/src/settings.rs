@@ -243,7 +243,7 @@ const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
-smp_spread";
+smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -254,8 +254,10 @@ smp_spread";
 /// point, the old behaviour), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
 /// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
 /// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own).
-/// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread). Values
-/// are non-negative integers; the on/off knobs take 0 or 1.
+/// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
+/// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
+/// played; `guard_last=0` checks every new best move). Values are non-negative integers; the
+/// on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
     for part in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -290,6 +292,10 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "root_vcf" => t.root_vcf = flag()?,
             "qs_vcf_nodes" => t.qs_vcf_nodes = n,
             "helper_vct_nodes" => t.helper_vct_nodes = n,
+            "guard_nodes" => t.guard_nodes = n,
+            "guard_min_depth" => t.guard_min_depth = small()?,
+            "guard_time_div" => t.guard_time_div = u32::try_from(n).map_err(|_| bad())?,
+            "guard_last" => t.guard_last = flag()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "mate_distance" => t.mate_distance = flag()?,
@@ -350,6 +356,18 @@ mod tests {
                 .unwrap();
         assert!(!t.root_vcf && !t.tt_probe && !t.killers && !t.history && !t.mate_distance);
         assert_eq!((t.aspiration, t.qs_vcf_nodes), (0, d.qs_vcf_nodes));
+        let t = parse_tuning("guard_nodes=20000,guard_last=0,guard_min_depth=6,guard_time_div=8")
+            .unwrap();
+        assert_eq!(
+            (
+                t.guard_nodes,
+                t.guard_last,
+                t.guard_min_depth,
+                t.guard_time_div
+            ),
+            (20_000, false, 6, 8)
+        );
+        assert_eq!((d.guard_nodes, d.guard_last), (0, true));
         assert!(matches!(
             parse_tuning("tt_probe=2"),
             Err(TuningError::BadValue { .. })

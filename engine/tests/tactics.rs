@@ -4,8 +4,8 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_engine::position::Position;
-use tengen_engine::search::{Engine, Limits, WIN_BOUND};
-use tengen_engine::threat::Vcf;
+use tengen_engine::search::{Engine, Limits, Tuning, WIN_BOUND};
+use tengen_engine::threat::{Vcf, Vct};
 use tengen_rules::{Board, Color, Move, Pos, Rule};
 
 const DATA: &str = include_str!("data/tactics.txt");
@@ -290,6 +290,67 @@ fn defend_case(c: &Case) {
     );
 }
 
+/// Whether the side to move after `p` (the opponent) has a VCT within `budget` nodes.
+fn opponent_vct_after(board: &Board, p: Pos, budget: u64) -> bool {
+    let mut after = board.clone();
+    after.play(Move::Stone(p)).unwrap();
+    let mut pos = Position::from_board(&after);
+    Vct::new(1 << 16)
+        .solve(&mut pos, &[], 20, budget, Default::default())
+        .is_some()
+}
+
+fn guard_case(c: &Case) {
+    let board = c.board();
+    let depth: i32 = c.param("depth").unwrap().parse().unwrap();
+    let walkin = Pos::parse_notation(c.param("walkin").unwrap(), 15).unwrap();
+    let search_with = |guard_nodes: u64, threads: usize| {
+        let mut e = Engine::new(16 << 20, threads);
+        e.set_tuning(Tuning {
+            guard_nodes,
+            ..Tuning::default()
+        });
+        let stop = AtomicBool::new(false);
+        let r = e.search(&board, &Limits::depth(depth), &stop, &[], &mut |_| {});
+        r.best.pos().unwrap()
+    };
+    let search = |guard_nodes: u64| search_with(guard_nodes, 1);
+    // The premise: unguarded, the search walks into the opponent's VCT.
+    assert_eq!(search(0), walkin, "{}: the unguarded choice changed", c.id);
+    assert!(
+        opponent_vct_after(&board, walkin, c.budget),
+        "{}: no VCT against {}",
+        c.id,
+        walkin.to_notation(15)
+    );
+    let p = search(c.budget);
+    assert!(
+        board.is_legal(p) && p != walkin,
+        "{}: guarded search played {}",
+        c.id,
+        p.to_notation(15)
+    );
+    assert!(
+        !opponent_vct_after(&board, p, c.budget),
+        "{}: the guarded choice {} also loses to a VCT",
+        c.id,
+        p.to_notation(15)
+    );
+    // With a helper thread the refuted move must not come back through the helper's result.
+    let p2 = search_with(c.budget, 2);
+    assert_ne!(
+        p2, walkin,
+        "{}: the guarded 2-thread search played the refuted move",
+        c.id
+    );
+    println!(
+        "{}: unguarded {} (the opponent has a VCT), guarded {}",
+        c.id,
+        walkin.to_notation(15),
+        p.to_notation(15)
+    );
+}
+
 fn win_case_extra(c: &Case, board: &Board, p: Pos) {
     if let Some(bad) = c.param("not") {
         let bad = Pos::parse_notation(bad, 15).unwrap();
@@ -326,6 +387,7 @@ fn tactics_suite() {
             "vct" => vct_case(c),
             "defend" => defend_case(c),
             "avoid" => avoid_case(c),
+            "guard" => guard_case(c),
             k => panic!("{}: unknown kind {k}", c.id),
         }
     }
