@@ -8,7 +8,7 @@
 //! played. A root guard (off by default, `Tuning::guard_nodes`) can drop a move to be played
 //! when the opponent has a VCT against it.
 
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -374,7 +374,6 @@ impl Engine {
             limits,
             blocked: &blocked,
             refuted: std::sync::Mutex::new(Vec::new()),
-            refuted_count: AtomicUsize::new(0),
             tuning: self.tuning.for_rule(board.rule()),
         };
         let mut histories = std::mem::take(&mut self.histories);
@@ -512,21 +511,26 @@ struct Shared<'a> {
     blocked: &'a [Cell],
     /// Root moves the guard found the opponent wins against by a VCT (main thread writes).
     refuted: std::sync::Mutex<Vec<Cell>>,
-    refuted_count: AtomicUsize,
     tuning: Tuning,
 }
 
 impl Shared<'_> {
-    /// The root moves the guard refuted so far.
+    /// The root moves the guard refuted so far (read at root nodes only).
     fn refuted(&self) -> Vec<Cell> {
-        if self.refuted_count.load(Ordering::Relaxed) == 0 {
-            return Vec::new();
-        }
+        self.refuted_list().clone()
+    }
+
+    fn refuted_list(&self) -> std::sync::MutexGuard<'_, Vec<Cell>> {
+        // The main thread pushes whole cells: a panic elsewhere leaves a valid list.
         self.refuted
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
     }
+}
+
+/// Whether `m` is one of the `refuted` root moves.
+fn is_refuted(refuted: &[Cell], m: Move) -> bool {
+    matches!(m, Move::Stone(p) if refuted.contains(&Position::cell_at(p)))
 }
 
 /// One search thread.
@@ -743,11 +747,10 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let recovering = depth < self.recover_to;
-            let last = depth >= max_depth || (!recovering && self.out_of_optimum());
             let chosen = self.pv[0].first().copied();
             if !self.stopped
                 && self.id == 0
-                && (last || !self.shared.tuning.guard_last)
+                && (!self.shared.tuning.guard_last || self.last_iteration(depth, max_depth))
                 && depth >= self.shared.tuning.guard_min_depth
                 && chosen.is_some_and(|m| self.guard_refutes(m, score))
             {
@@ -765,8 +768,7 @@ impl<'a> Worker<'a> {
                 // (and any move beats one the guard refuted).
                 let refuted = self.shared.refuted();
                 if let (Some((c, s)), Some(b)) = (self.root_best, best.as_mut()) {
-                    let stale =
-                        matches!(b.best, Move::Stone(p) if refuted.contains(&Position::cell_at(p)));
+                    let stale = is_refuted(&refuted, b.best);
                     if (s > b.score || stale) && Move::Stone(self.to_pos(c)) != b.best {
                         b.best = Move::Stone(self.to_pos(c));
                         b.score = s;
@@ -807,7 +809,7 @@ impl<'a> Worker<'a> {
                     break;
                 }
             }
-            if self.id == 0 && (last || (!recovering && self.out_of_optimum())) {
+            if self.id == 0 && self.last_iteration(depth, max_depth) {
                 break;
             }
             depth = if depth + 1 < self.recover_to {
@@ -863,19 +865,33 @@ impl<'a> Worker<'a> {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A VCT for the side to move at the root, within `nodes` nodes and
-    /// `1/vct_time_div` of the move's target time: the report of the win it found.
-    fn root_vct(&mut self, nodes: u64) -> Option<SearchInfo> {
+    /// When a root solver started now gives up: after `1/time_div` of the move's target
+    /// time (else of its hard limit), never past the hard limit, or on `stop`.
+    fn solver_interrupt(&self, time_div: u32) -> Interrupt<'a> {
         let limits = self.shared.limits;
+        let now = Instant::now();
         let soft = limits
             .optimum
             .or(limits.maximum)
-            .map(|t| limits.start + t / self.shared.tuning.vct_time_div.max(1));
-        let interrupt = Interrupt {
-            deadline: soft,
+            .map(|t| now + t / time_div.max(1));
+        let hard = limits.maximum.map(|t| limits.start + t);
+        Interrupt {
+            deadline: match (soft, hard) {
+                (Some(s), Some(h)) => Some(s.min(h)),
+                (s, h) => s.or(h),
+            },
             stop: Some(self.shared.stop),
+            done: None,
+        }
+    }
+
+    /// A VCT for the side to move at the root, within `nodes` nodes and
+    /// `1/vct_time_div` of the move's target time: the report of the win it found.
+    fn root_vct(&mut self, nodes: u64) -> Option<SearchInfo> {
+        let interrupt = Interrupt {
             // A helper's VCT ends with the search (the main thread may finish early).
             done: Some(&self.shared.done),
+            ..self.solver_interrupt(self.shared.tuning.vct_time_div)
         };
         let mut vct = Vct::new(1 << 16);
         let found = vct.solve(&mut self.pos, self.shared.blocked, 10, nodes, interrupt);
@@ -901,7 +917,7 @@ impl<'a> Worker<'a> {
         let mut main = main;
         loop {
             let refuted = self.shared.refuted();
-            let live = |r: &SearchResult| !matches!(r.best, Move::Stone(p) if refuted.contains(&Position::cell_at(p)));
+            let live = |r: &SearchResult| !is_refuted(&refuted, r.best);
             let picked = pick_result(
                 main.clone().filter(live),
                 helpers.iter().filter(|h| live(h)).cloned(),
@@ -944,21 +960,11 @@ impl<'a> Worker<'a> {
             return false;
         }
         self.guarded.push(m);
-        let limits = self.shared.limits;
-        let now = Instant::now();
-        let soft = limits
-            .optimum
-            .map(|t| now + t / self.shared.tuning.guard_time_div.max(1));
-        let hard = limits.maximum.map(|t| limits.start + t);
-        let interrupt = Interrupt {
-            deadline: match (soft, hard) {
-                (Some(s), Some(h)) => Some(s.min(h)),
-                (s, h) => s.or(h),
-            },
-            stop: Some(self.shared.stop),
-            done: None,
-        };
-        let nodes = limits
+        // Not ended by `done`: the final check runs after the helpers have stopped.
+        let interrupt = self.solver_interrupt(t.guard_time_div);
+        let nodes = self
+            .shared
+            .limits
             .nodes
             .map_or(t.guard_nodes, |l| t.guard_nodes.min(l / 8));
         let vct = self.guard.get_or_insert_with(|| Vct::new(1 << 16));
@@ -969,11 +975,7 @@ impl<'a> Worker<'a> {
         if found.is_none() {
             return false;
         }
-        let mut refuted = self
-            .shared
-            .refuted
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut refuted = self.shared.refuted_list();
         let left = root_moves(&mut self.pos, self.shared.blocked)
             .into_iter()
             .filter(|c| *c != m && !refuted.contains(c))
@@ -982,10 +984,13 @@ impl<'a> Worker<'a> {
             return false;
         }
         refuted.push(m);
-        self.shared
-            .refuted_count
-            .store(refuted.len(), Ordering::Relaxed);
         true
+    }
+
+    /// Main thread: whether the iteration to `depth` just finished is the last of this search
+    /// (the depth limit, or the time; not while recovering from a guard refutation).
+    fn last_iteration(&self, depth: i32, max_depth: i32) -> bool {
+        depth >= max_depth || (depth >= self.recover_to && self.out_of_optimum())
     }
 
     /// Whether the main thread should not start another iteration: `iteration_pct` percent

@@ -268,13 +268,18 @@ fn win_case(c: &Case) {
     );
 }
 
+/// The engine's position after `p` is played on `board`.
+fn position_after(board: &Board, p: Pos) -> Position {
+    let mut after = board.clone();
+    after.play(Move::Stone(p)).unwrap();
+    Position::from_board(&after)
+}
+
 fn defend_case(c: &Case) {
     let (board, r) = search_case(c);
     let p = r.best.pos().unwrap();
     assert!(board.is_legal(p), "{}: illegal answer", c.id);
-    let mut after = board.clone();
-    after.play(Move::Stone(p)).unwrap();
-    let mut pos = Position::from_board(&after);
+    let mut pos = position_after(&board, p);
     let mut vcf = Vcf::new(1 << 18);
     assert!(
         vcf.solve(&mut pos, &[], MAX_FOURS, 5_000_000).is_none(),
@@ -292,9 +297,7 @@ fn defend_case(c: &Case) {
 
 /// Whether the side to move after `p` (the opponent) has a VCT within `budget` nodes.
 fn opponent_vct_after(board: &Board, p: Pos, budget: u64) -> bool {
-    let mut after = board.clone();
-    after.play(Move::Stone(p)).unwrap();
-    let mut pos = Position::from_board(&after);
+    let mut pos = position_after(board, p);
     Vct::new(1 << 16)
         .solve(&mut pos, &[], 20, budget, Default::default())
         .is_some()
