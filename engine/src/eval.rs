@@ -49,28 +49,33 @@ pub(crate) const CLASS_BONUS: [i32; 16] = {
 };
 
 /// Value of one line pattern for the player who could play there.
+///
+/// Fitted to game results (`examples/tune_eval.rs`, engine/STRENGTH.md "Evaluation fitted
+/// to game results"); fives were not fitted (positions with a four on the board were left
+/// out) and keep their hand-set value. Lone blocked ones and twos fitted to nothing.
 const fn pattern_value(p: Pattern) -> i32 {
     match p {
-        Pattern::Dead | Pattern::Overline => 0,
-        Pattern::B1 => 1,
-        Pattern::F1 => 3,
-        Pattern::B2 => 7,
-        Pattern::F2 => 18,
-        Pattern::B3 => 22,
-        Pattern::F3 => 60,
-        Pattern::B4 => 70,
-        Pattern::F4 | Pattern::FourFour => 350,
+        Pattern::Dead | Pattern::Overline | Pattern::B1 | Pattern::B2 => 0,
+        Pattern::F1 => 1,
+        Pattern::F2 => 7,
+        Pattern::B3 => 30,
+        Pattern::F3 => 64,
+        Pattern::B4 => 192,
+        Pattern::F4 | Pattern::FourFour => 484,
         Pattern::F5 => 1500,
     }
 }
 
-/// Extra value of a combination beyond the sum of its lines.
+/// Extra value of a combination beyond the sum of its lines (fitted like [`pattern_value`]).
+/// A double three is worth less than its two threes apart; a four-three much more.
 const fn class_bonus(c: Class) -> i32 {
     match c {
         Class::Plain | Class::Three | Class::Four => 0,
-        Class::ThreeThree => 150,
-        Class::FourThree => 300,
-        Class::FourFour | Class::Flex4 => 400,
+        // Fitted −147; −120 keeps every point's value non-negative (two open threes are
+        // worth 128 at least), which the incremental sums rely on.
+        Class::ThreeThree => -120,
+        Class::FourThree => 783,
+        Class::FourFour | Class::Flex4 => 115,
         Class::Five => 1500,
         Class::Forbidden => 0,
     }
@@ -92,8 +97,12 @@ pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
 /// opponent's.
 #[must_use]
 pub fn evaluate(pos: &Position) -> Score {
-    evaluate_with(pos, 6)
+    evaluate_with(pos, EVAL_OWN)
 }
+
+/// The side to move's weight in eighths (the opponent's is 5/8): its threats are a move
+/// closer. The search's default (`eval_own`).
+pub const EVAL_OWN: i32 = 7;
 
 /// [`evaluate`] with the side to move's values weighted `own`/8 (the opponent's weigh 5/8).
 #[must_use]

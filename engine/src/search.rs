@@ -204,7 +204,7 @@ impl Default for Tuning {
             lmr_min_index: 3,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
-            eval_own: 6,
+            eval_own: crate::eval::EVAL_OWN,
             max_quiet: 12,
             max_quiet_renju: usize::MAX,
             vct_time_div: 4,

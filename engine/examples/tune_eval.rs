@@ -1,0 +1,302 @@
+//! Fits the pattern evaluation's values to game results (Texel's method).
+//!
+//! ```text
+//! cargo run --release -p tengen-engine --example tune_eval -- [--quiet] RULE FILE...
+//! ```
+//!
+//! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
+//! `results.jsonl` (one finished game per line). Every position after the opening (at least
+//! four stones) where neither side has a four on the board becomes a sample labelled with the
+//! game's result for the side to move; `--quiet` also drops positions where either side can
+//! make a straight four or a four-three. One game in ten is held out for validation.
+//!
+//! The evaluation is linear in per-side counts (each empty point's four line patterns plus
+//! its combination class, forbidden points excluded), weighted `own`/8 for the side to move
+//! and 5/8 for the other (`eval::evaluate_with`), so fitting it is a logistic regression. The
+//! tool prints the current evaluation's loss at its best logistic scale K, then for several
+//! `own` the fitted values in the engine's units (scaled by that K, so one point of
+//! evaluation keeps its meaning for the search's margins).
+
+use std::io::BufRead;
+
+use tengen_engine::eval::evaluate_with;
+use tengen_engine::pattern::{Class, Pattern};
+use tengen_engine::position::Position;
+use tengen_rules::{Board, Color, Move, Rule};
+
+/// Fitted line patterns (F4 includes the two-fours-on-a-line pattern).
+const PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
+/// Fitted class bonuses (the straight four includes two fours).
+const CLASSES: [&str; 3] = ["ThreeThree", "FourThree", "FourFour|Flex4"];
+const NF: usize = PATTERNS.len() + CLASSES.len();
+
+fn feature_of_pattern(p: Pattern) -> Option<usize> {
+    Some(match p {
+        Pattern::B1 => 0,
+        Pattern::F1 => 1,
+        Pattern::B2 => 2,
+        Pattern::F2 => 3,
+        Pattern::B3 => 4,
+        Pattern::F3 => 5,
+        Pattern::B4 => 6,
+        Pattern::F4 | Pattern::FourFour => 7,
+        _ => None?,
+    })
+}
+
+struct Sample {
+    /// The game's result for the side to move (1 win, ½ draw, 0 loss).
+    y: f64,
+    us: [f32; NF],
+    them: [f32; NF],
+    /// The engine's current evaluation (`own` = `CURRENT_OWN`).
+    current: f64,
+    validation: bool,
+}
+
+/// `color`'s feature counts, or `None` if `color` has a five to make (a four on the board).
+fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
+    let mut f = [0f32; NF];
+    for &c in pos.board_cells() {
+        if !pos.is_empty(c) {
+            continue;
+        }
+        match pos.class(color, c) {
+            Class::Forbidden => continue,
+            Class::Five => return None,
+            Class::ThreeThree => f[8] += 1.,
+            Class::FourThree => f[9] += 1.,
+            Class::FourFour | Class::Flex4 => f[10] += 1.,
+            _ => {}
+        }
+        for d in 0..4 {
+            if let Some(i) = feature_of_pattern(pos.pattern(color, c, d)) {
+                f[i] += 1.;
+            }
+        }
+    }
+    Some(f)
+}
+
+fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Vec<Sample>, usize)> {
+    let own = tengen_engine::eval::EVAL_OWN;
+    let mut samples = Vec::new();
+    let mut games = 0;
+    for path in files {
+        let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = line?;
+            let g: serde_json::Value = serde_json::from_str(&line)
+                .map_err(|e| anyhow::anyhow!("{path} line {}: {e}", n + 1))?;
+            let Some(game_rule) = g["rule"].as_str().and_then(|r| r.parse::<Rule>().ok()) else {
+                continue;
+            };
+            let black_score = match g["result"].as_str() {
+                Some("black-win") => 1.0,
+                Some("white-win") => 0.0,
+                Some("draw") => 0.5,
+                _ => continue,
+            };
+            // Games lost on time, by a crash or an illegal move say nothing about positions.
+            let decided_on_board = matches!(
+                g["reason"].as_str(),
+                Some("five" | "forbidden" | "board-full" | "draw-after")
+            );
+            if rule.is_some_and(|r| r != game_rule)
+                || g["width"].as_u64() != Some(15)
+                || !decided_on_board
+            {
+                continue;
+            }
+            games += 1;
+            let validation = games % 10 == 0;
+            let opening = g["opening_len"].as_u64().unwrap_or(0) as usize;
+            let moves = g["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+            let mut board = Board::new(15, game_rule);
+            for (i, m) in moves.iter().enumerate() {
+                if i >= opening.max(4) {
+                    let pos = Position::from_board(&board);
+                    let mover = pos.side();
+                    if let (Some(us), Some(them)) =
+                        (features(&pos, mover), features(&pos, mover.opponent()))
+                    {
+                        let sharp = |f: &[f32; NF]| f[7] + f[9] + f[10] > 0.;
+                        if !(quiet && (sharp(&us) || sharp(&them))) {
+                            let y = if mover == Color::Black {
+                                black_score
+                            } else {
+                                1.0 - black_score
+                            };
+                            let current = f64::from(evaluate_with(&pos, own));
+                            samples.push(Sample {
+                                y,
+                                us,
+                                them,
+                                current,
+                                validation,
+                            });
+                        }
+                    }
+                }
+                let Some(mv) = m["move"].as_str().and_then(|s| Move::parse_xy(s).ok()) else {
+                    break;
+                };
+                if board.play(mv).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    Ok((samples, games))
+}
+
+fn cross_entropy(y: f64, z: f64) -> f64 {
+    let p = (1.0 / (1.0 + (-z).exp())).clamp(1e-12, 1.0 - 1e-12);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
+/// Mean loss over the training (or validation) samples of the logit `z(sample)`.
+fn loss(samples: &[Sample], validation: bool, z: impl Fn(&Sample) -> f64) -> f64 {
+    let (sum, n) = samples
+        .iter()
+        .filter(|s| s.validation == validation)
+        .fold((0.0, 0.0), |(l, n), s| {
+            (l + cross_entropy(s.y, z(s)), n + 1.0)
+        });
+    sum / n
+}
+
+/// Logistic regression without intercept on the training samples (Newton's method, a little
+/// L2 for the rare features).
+fn fit(samples: &[Sample], x_of: impl Fn(&Sample, &mut [f64])) -> Vec<f64> {
+    let n = NF;
+    let mut w = vec![0.0; n];
+    let mut x = vec![0.0; n];
+    for _ in 0..30 {
+        let mut g = vec![0.0; n];
+        let mut h = vec![vec![0.0; n]; n];
+        for s in samples.iter().filter(|s| !s.validation) {
+            x_of(s, &mut x);
+            let z: f64 = w.iter().zip(&x).map(|(a, b)| a * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            for i in 0..n {
+                g[i] += (p - s.y) * x[i];
+                for j in 0..=i {
+                    h[i][j] += p * (1.0 - p) * x[i] * x[j];
+                }
+            }
+        }
+        for i in 0..n {
+            g[i] += 1e-3 * w[i];
+            h[i][i] += 1e-3;
+            let lower: Vec<f64> = h[i][..i].to_vec();
+            for (j, v) in lower.into_iter().enumerate() {
+                h[j][i] = v;
+            }
+        }
+        let step = solve(h, g);
+        w.iter_mut().zip(&step).for_each(|(a, d)| *a -= d);
+        if step.iter().all(|d| d.abs() < 1e-10) {
+            break;
+        }
+    }
+    w
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for i in 0..n {
+        let pivot = (i..n)
+            .max_by(|&p, &q| a[p][i].abs().total_cmp(&a[q][i].abs()))
+            .unwrap_or(i);
+        a.swap(i, pivot);
+        b.swap(i, pivot);
+        let (top, rest) = a.split_at_mut(i + 1);
+        let row = &top[i];
+        for (k, other) in rest.iter_mut().enumerate() {
+            let f = other[i] / row[i];
+            other[i..]
+                .iter_mut()
+                .zip(&row[i..])
+                .for_each(|(o, r)| *o -= f * r);
+            b[i + 1 + k] -= f * b[i];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|c| a[i][c] * x[c]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    x
+}
+
+fn main() -> anyhow::Result<()> {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let quiet = args.first().is_some_and(|a| a == "--quiet");
+    if quiet {
+        args.remove(0);
+    }
+    if args.len() < 2 {
+        anyhow::bail!("usage: tune_eval [--quiet] RULE|all RESULTS.jsonl...");
+    }
+    let rule = match args[0].as_str() {
+        "all" => None,
+        r => Some(r.parse::<Rule>().map_err(|e| anyhow::anyhow!("{r}: {e}"))?),
+    };
+    let (samples, games) = load(rule, quiet, &args[1..])?;
+    if samples.iter().filter(|s| !s.validation).count() < 1000 {
+        anyhow::bail!(
+            "only {} positions from {games} games: too few to fit",
+            samples.len()
+        );
+    }
+    println!("{games} games, {} positions", samples.len());
+
+    // The current evaluation's logistic scale: the K that predicts the results best.
+    let (mut k, mut best) = (10.0, f64::MAX);
+    let mut t = 10.0;
+    while t < 5_000.0 {
+        let l = loss(&samples, false, |s| s.current / t);
+        if l < best {
+            (k, best) = (t, l);
+        }
+        t *= 1.02;
+    }
+    let mean = {
+        let train: Vec<f64> = samples
+            .iter()
+            .filter(|s| !s.validation)
+            .map(|s| s.y)
+            .collect();
+        train.iter().sum::<f64>() / train.len() as f64
+    };
+    let logit_mean = (mean / (1.0 - mean)).ln();
+    println!(
+        "validation loss: constant {:.5}, current evaluation {:.5} (K = {k:.0})",
+        loss(&samples, true, |_| logit_mean),
+        loss(&samples, true, |s| s.current / k),
+    );
+    println!("own  loss     {} {}", PATTERNS.join(" "), CLASSES.join(" "));
+    for own in [5.0, 6.0, 7.0, 8.0, 10.0] {
+        let ratio = 5.0 / own;
+        let x_of = |s: &Sample, x: &mut [f64]| {
+            for (x, (u, t)) in x.iter_mut().zip(s.us.iter().zip(&s.them)) {
+                *x = f64::from(*u) - ratio * f64::from(*t);
+            }
+        };
+        let w = fit(&samples, x_of);
+        let l = loss(&samples, true, |s| {
+            let mut x = [0.0; NF];
+            x_of(s, &mut x);
+            w.iter().zip(&x).map(|(a, b)| a * b).sum()
+        });
+        // evaluate = (own·V_us − 5·V_them)/8 and logit = eval/K: a value is 8·w·K/own.
+        let values: Vec<String> = w
+            .iter()
+            .map(|v| format!("{:.0}", v * k * 8.0 / own))
+            .collect();
+        println!("{own:>3}  {l:.5}  {}", values.join(" "));
+    }
+    Ok(())
+}
