@@ -49,8 +49,10 @@ struct Sample {
     y: f64,
     us: [f32; NF],
     them: [f32; NF],
-    /// The engine's current evaluation (`own` = `CURRENT_OWN`).
+    /// The engine's current evaluation.
     current: f64,
+    /// Whether black is to move.
+    black: bool,
     validation: bool,
 }
 
@@ -133,6 +135,7 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
                                 us,
                                 them,
                                 current,
+                                black: mover == Color::Black,
                                 validation,
                             });
                         }
@@ -168,8 +171,7 @@ fn loss(samples: &[Sample], validation: bool, z: impl Fn(&Sample) -> f64) -> f64
 
 /// Logistic regression without intercept on the training samples (Newton's method, a little
 /// L2 for the rare features).
-fn fit(samples: &[Sample], x_of: impl Fn(&Sample, &mut [f64])) -> Vec<f64> {
-    let n = NF;
+fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> Vec<f64> {
     let mut w = vec![0.0; n];
     let mut x = vec![0.0; n];
     for _ in 0..30 {
@@ -285,7 +287,7 @@ fn main() -> anyhow::Result<()> {
                 *x = f64::from(*u) - ratio * f64::from(*t);
             }
         };
-        let w = fit(&samples, x_of);
+        let w = fit(&samples, NF, x_of);
         let l = loss(&samples, true, |s| {
             let mut x = [0.0; NF];
             x_of(s, &mut x);
@@ -297,6 +299,44 @@ fn main() -> anyhow::Result<()> {
             .map(|v| format!("{:.0}", v * k * 8.0 / own))
             .collect();
         println!("{own:>3}  {l:.5}  {}", values.join(" "));
+    }
+    // One table per colour (the rules treat the colours differently under Renju).
+    println!("per colour: own, loss, then black's values and white's");
+    for own in [6.0, 7.0, 8.0] {
+        let ratio = 5.0 / own;
+        let x_of = |s: &Sample, x: &mut [f64]| {
+            let (black, white) = if s.black {
+                (&s.us, &s.them)
+            } else {
+                (&s.them, &s.us)
+            };
+            let (fb, fw) = if s.black {
+                (1.0, -ratio)
+            } else {
+                (-ratio, 1.0)
+            };
+            for i in 0..NF {
+                x[i] = fb * f64::from(black[i]);
+                x[NF + i] = fw * f64::from(white[i]);
+            }
+        };
+        let w = fit(&samples, 2 * NF, x_of);
+        let l = loss(&samples, true, |s| {
+            let mut x = [0.0; 2 * NF];
+            x_of(s, &mut x);
+            w.iter().zip(&x).map(|(a, b)| a * b).sum()
+        });
+        let values = |w: &[f64]| {
+            w.iter()
+                .map(|v| format!("{:.0}", v * k * 8.0 / own))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        println!(
+            "{own:>3}  {l:.5}  {}  |  {}",
+            values(&w[..NF]),
+            values(&w[NF..])
+        );
     }
     Ok(())
 }
