@@ -19,7 +19,7 @@
 
 use std::io::BufRead;
 
-use tengen_engine::eval::evaluate_with;
+use tengen_engine::eval::evaluate;
 use tengen_engine::pattern::{Class, Pattern};
 use tengen_engine::position::Position;
 use tengen_rules::{Board, Color, Move, Rule};
@@ -81,7 +81,6 @@ fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
 }
 
 fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Vec<Sample>, usize)> {
-    let own = tengen_engine::eval::EVAL_OWN;
     let mut samples = Vec::new();
     let mut games = 0;
     for path in files {
@@ -129,7 +128,7 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
                             } else {
                                 1.0 - black_score
                             };
-                            let current = f64::from(evaluate_with(&pos, own));
+                            let current = f64::from(evaluate(&pos));
                             samples.push(Sample {
                                 y,
                                 us,
@@ -170,8 +169,9 @@ fn loss(samples: &[Sample], validation: bool, z: impl Fn(&Sample) -> f64) -> f64
 }
 
 /// Logistic regression without intercept on the training samples (Newton's method, a little
-/// L2 for the rare features).
-fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> Vec<f64> {
+/// L2 for the rare features) of the `n` features `x_of` writes: the weights and their
+/// validation loss.
+fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> (Vec<f64>, f64) {
     let mut w = vec![0.0; n];
     let mut x = vec![0.0; n];
     for _ in 0..30 {
@@ -202,7 +202,21 @@ fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> Vec<
             break;
         }
     }
-    w
+    let l = loss(samples, true, |s| {
+        let mut x = vec![0.0; n];
+        x_of(s, &mut x);
+        w.iter().zip(&x).map(|(a, b)| a * b).sum()
+    });
+    (w, l)
+}
+
+/// Fitted weights in the engine's units, for a side to move weighted `own`/8: evaluate =
+/// (own·V_us − 5·V_them)/8 and logit = evaluate/K, so a value is 8·w·K/own.
+fn engine_values(w: &[f64], k: f64, own: f64) -> String {
+    w.iter()
+        .map(|v| format!("{:.0}", v * k * 8.0 / own))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
@@ -287,18 +301,8 @@ fn main() -> anyhow::Result<()> {
                 *x = f64::from(*u) - ratio * f64::from(*t);
             }
         };
-        let w = fit(&samples, NF, x_of);
-        let l = loss(&samples, true, |s| {
-            let mut x = [0.0; NF];
-            x_of(s, &mut x);
-            w.iter().zip(&x).map(|(a, b)| a * b).sum()
-        });
-        // evaluate = (own·V_us − 5·V_them)/8 and logit = eval/K: a value is 8·w·K/own.
-        let values: Vec<String> = w
-            .iter()
-            .map(|v| format!("{:.0}", v * k * 8.0 / own))
-            .collect();
-        println!("{own:>3}  {l:.5}  {}", values.join(" "));
+        let (w, l) = fit(&samples, NF, x_of);
+        println!("{own:>3}  {l:.5}  {}", engine_values(&w, k, own));
     }
     // One table per colour (the rules treat the colours differently under Renju).
     println!("per colour: own, loss, then black's values and white's");
@@ -320,22 +324,11 @@ fn main() -> anyhow::Result<()> {
                 x[NF + i] = fw * f64::from(white[i]);
             }
         };
-        let w = fit(&samples, 2 * NF, x_of);
-        let l = loss(&samples, true, |s| {
-            let mut x = [0.0; 2 * NF];
-            x_of(s, &mut x);
-            w.iter().zip(&x).map(|(a, b)| a * b).sum()
-        });
-        let values = |w: &[f64]| {
-            w.iter()
-                .map(|v| format!("{:.0}", v * k * 8.0 / own))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let (w, l) = fit(&samples, 2 * NF, x_of);
         println!(
             "{own:>3}  {l:.5}  {}  |  {}",
-            values(&w[..NF]),
-            values(&w[NF..])
+            engine_values(&w[..NF], k, own),
+            engine_values(&w[NF..], k, own)
         );
     }
     Ok(())
