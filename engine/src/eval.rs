@@ -12,6 +12,10 @@ use crate::search::Score;
 /// The largest magnitude a static evaluation may have (well below any win score).
 pub const EVAL_LIMIT: Score = 20_000;
 
+/// The side to move's weight in eighths (the opponent's is 5/8): its threats are a move
+/// closer. The search's default (`eval_own`).
+pub const EVAL_OWN: i32 = 7;
+
 /// [`pattern_value`] of every pattern number (a table nibble; unused numbers are worth 0).
 /// A point's value is the sum of its four lines' plus its class bonus, so a line change that
 /// keeps the class changes the value by the difference of these.
@@ -72,7 +76,8 @@ const fn class_bonus(c: Class) -> i32 {
     match c {
         Class::Plain | Class::Three | Class::Four => 0,
         // Fitted −147; −120 keeps every point's value non-negative (two open threes are
-        // worth 128 at least), which the incremental sums rely on.
+        // worth 128 at least), which the incremental sums rely on (checked for every
+        // pattern combination by pattern.rs's `quiet_pattern_changes_…` test).
         Class::ThreeThree => -120,
         Class::FourThree => 783,
         Class::FourFour | Class::Flex4 => 115,
@@ -99,10 +104,6 @@ pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
 pub fn evaluate(pos: &Position) -> Score {
     evaluate_with(pos, EVAL_OWN)
 }
-
-/// The side to move's weight in eighths (the opponent's is 5/8): its threats are a move
-/// closer. The search's default (`eval_own`).
-pub const EVAL_OWN: i32 = 7;
 
 /// [`evaluate`] with the side to move's values weighted `own`/8 (the opponent's weigh 5/8).
 #[must_use]
