@@ -11,11 +11,16 @@
 //! make a straight four or a four-three. One game in ten is held out for validation.
 //!
 //! The evaluation is linear in per-side counts (each empty point's four line patterns plus
-//! its combination class, forbidden points excluded), weighted `own`/8 for the side to move
-//! and 5/8 for the other (`eval::evaluate_with`), so fitting it is a logistic regression. The
-//! tool prints the current evaluation's loss at its best logistic scale K, then for several
-//! `own` the fitted values in the engine's units (scaled by that K, so one point of
-//! evaluation keeps its meaning for the search's margins).
+//! its combination class, forbidden points excluded), so fitting it is a logistic
+//! regression. The tool prints the current evaluation's loss at its best logistic scale K,
+//! then three fits in the engine's units (scaled by that K, so one point of evaluation keeps
+//! its meaning for the search's margins):
+//! - one table, the side to move's values weighted `own`/8 and the opponent's 5/8 (the
+//!   evaluation before the fifth session's last change), for several `own`;
+//! - one such table per colour;
+//! - an attack table for the side to move and a defence table for the opponent, fitted
+//!   freely (what `eval.rs` uses: evaluate = attack sum − defence sum), with a fitted
+//!   black-to-move bias that the engine leaves out (a constant from black's side).
 
 use std::io::BufRead;
 
@@ -331,5 +336,50 @@ fn main() -> anyhow::Result<()> {
             engine_values(&w[NF..], k, own)
         );
     }
+    // Two tables: the side to move's points valued by one (attack), the opponent's by
+    // another (defence), each fitted freely; a black-to-move bias absorbs the first move's
+    // advantage (fitted, not printed as a value: a constant from black's side changes no
+    // choice of the search).
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        for i in 0..NF {
+            x[i] = f64::from(s.us[i]);
+            x[NF + i] = -f64::from(s.them[i]);
+        }
+        x[2 * NF] = if s.black { 1.0 } else { -1.0 };
+    };
+    let (w, l) = fit(&samples, 2 * NF + 1, x_of);
+    let units = |w: &[f64]| {
+        w.iter()
+            .map(|v| format!("{:.0}", v * k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!("attack and defence tables: loss, then the side to move's values and the opponent's");
+    println!(
+        "     {l:.5}  {}  |  {}  (black to move {:+.0})",
+        units(&w[..NF]),
+        units(&w[NF..2 * NF]),
+        w[2 * NF] * k
+    );
+    // The same with both tables per colour: black's attack and defence, then white's.
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        let (mover, other) = if s.black { (0, 3 * NF) } else { (2 * NF, NF) };
+        for i in 0..NF {
+            x[mover + i] = f64::from(s.us[i]);
+            x[other + i] = -f64::from(s.them[i]);
+        }
+        x[4 * NF] = if s.black { 1.0 } else { -1.0 };
+    };
+    let (w, l) = fit(&samples, 4 * NF + 1, x_of);
+    println!("per colour: loss, black's attack and defence, white's attack and defence");
+    println!(
+        "     {l:.5}  {}  |  {}  |  {}  |  {}  (black to move {:+.0})",
+        units(&w[..NF]),
+        units(&w[NF..2 * NF]),
+        units(&w[2 * NF..3 * NF]),
+        units(&w[3 * NF..4 * NF]),
+        w[4 * NF] * k
+    );
     Ok(())
 }

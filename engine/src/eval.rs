@@ -1,9 +1,20 @@
 //! Static evaluation: each empty point is worth what a stone there would make for each side
-//! (its four line patterns plus a bonus for combinations); a position is worth the side to
-//! move's total minus the opponent's. The per-point values are summed incrementally by
-//! [`crate::position::Position`], so evaluating costs two loads.
+//! (its four line patterns plus a bonus for combinations). The side to move's points are
+//! valued by an *attack* table and the opponent's by a *defence* table (a threat one can play
+//! next is worth more than one the other side must still answer); a position is worth the
+//! side to move's attack sum minus the opponent's defence sum. Both sums are kept
+//! incrementally by [`crate::position::Position`], so evaluating costs two loads.
+//!
+//! Both tables are fitted to self-play results (`examples/tune_eval.rs`, engine/STRENGTH.md):
+//! - freestyle, and the rules without a fit of their own (standard, Caro): two free tables
+//!   ("Attack and defence tables", sixth session);
+//! - Renju: one table ([`point_value`]'s), 7/8 of it for the side to move and 5/8 for the
+//!   opponent ("Evaluation fitted to game results", fifth session). Free tables fitted to
+//!   Renju games predicted the results better but played level or worse.
+//!
+//! [`point_value`]'s table also orders moves under every rule.
 
-use tengen_rules::Color;
+use tengen_rules::{Color, Rule};
 
 use crate::pattern::{Class, Pattern};
 use crate::position::Position;
@@ -12,47 +23,8 @@ use crate::search::Score;
 /// The largest magnitude a static evaluation may have (well below any win score).
 pub const EVAL_LIMIT: Score = 20_000;
 
-/// The side to move's weight in eighths (the opponent's is 5/8): its threats are a move
-/// closer. The search's default (`eval_own`).
-pub const EVAL_OWN: i32 = 7;
-
-/// [`pattern_value`] of every pattern number (a table nibble; unused numbers are worth 0).
-/// A point's value is the sum of its four lines' plus its class bonus, so a line change that
-/// keeps the class changes the value by the difference of these.
-pub(crate) const PATTERN_VALUES: [i32; 16] = {
-    let mut t = [0; 16];
-    let mut i = 0;
-    while i < Pattern::ALL.len() {
-        t[Pattern::ALL[i] as usize] = pattern_value(Pattern::ALL[i]);
-        i += 1;
-    }
-    t
-};
-
-/// [`class_bonus`] of every class number (unused numbers are worth 0). Outside
-/// [`Class::Forbidden`] (worth 0), a point's value is its lines' [`PATTERN_VALUES`] plus this.
-pub(crate) const CLASS_BONUS: [i32; 16] = {
-    let all = [
-        Class::Plain,
-        Class::Three,
-        Class::Four,
-        Class::ThreeThree,
-        Class::FourThree,
-        Class::FourFour,
-        Class::Flex4,
-        Class::Five,
-        Class::Forbidden,
-    ];
-    let mut t = [0; 16];
-    let mut i = 0;
-    while i < all.len() {
-        t[all[i] as usize] = class_bonus(all[i]);
-        i += 1;
-    }
-    t
-};
-
-/// Value of one line pattern for the player who could play there.
+/// Move-ordering value of one line pattern for the player who could play there (until the
+/// attack and defence tables, also the evaluation's).
 ///
 /// Fitted to game results (`examples/tune_eval.rs`, engine/STRENGTH.md "Evaluation fitted
 /// to game results"); fives were not fitted (positions with a four on the board were left
@@ -76,8 +48,7 @@ const fn class_bonus(c: Class) -> i32 {
     match c {
         Class::Plain | Class::Three | Class::Four => 0,
         // Fitted −147; −120 keeps every point's value non-negative (two open threes are
-        // worth 128 at least), which the incremental sums rely on (checked for every
-        // pattern combination by pattern.rs's `quiet_pattern_changes_…` test).
+        // worth 128 at least).
         Class::ThreeThree => -120,
         Class::FourThree => 783,
         Class::FourFour | Class::Flex4 => 115,
@@ -86,7 +57,8 @@ const fn class_bonus(c: Class) -> i32 {
     }
 }
 
-/// The value of an empty point for the player whose line patterns are `pats`.
+/// The move-ordering value of an empty point for the player whose line patterns are `pats`
+/// (the combination table's value; the evaluation uses [`EvalTables`]).
 #[must_use]
 pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
     if class == Class::Forbidden {
@@ -96,24 +68,129 @@ pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
-/// The static score of `pos` for the side to move.
-///
-/// The side to move gets a tempo factor: its threats are one move closer than the
-/// opponent's.
+/// The static score of `pos` for the side to move: its attack sum minus the opponent's
+/// defence sum.
 #[must_use]
 pub fn evaluate(pos: &Position) -> Score {
-    evaluate_with(pos, EVAL_OWN)
+    let us = pos.side();
+    let raw = (pos.attack(us) - pos.defence(us.opponent())) / pos.eval_divisor();
+    raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// [`evaluate`] with the side to move's values weighted `own`/8 (the opponent's weigh 5/8).
+/// One rule's attack and defence values, packed ([`pack`]) so that one integer sum keeps
+/// both: per line pattern number and per class number.
+#[derive(Debug)]
+pub(crate) struct EvalTables {
+    pub(crate) lines: [i64; 16],
+    pub(crate) classes: [i64; 16],
+    /// What the attack sum minus the defence sum is divided by (integer values for
+    /// fractional weights).
+    pub(crate) divisor: i32,
+}
+
+/// An attack value and a defence value in one integer: the low 32 bits hold the attack
+/// value, the rest the defence value. Sums of packed values are the packed sums as long as
+/// both stay within `i32` (a board's sums are below 2^24).
 #[must_use]
-pub fn evaluate_with(pos: &Position, own: i32) -> Score {
-    let us = pos.side();
-    let them = us.opponent();
-    let mine = pos.value(us);
-    let theirs = pos.value(them);
-    let raw = (mine * own - theirs * 5) / 8;
-    raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+pub(crate) const fn pack(attack: i32, defence: i32) -> i64 {
+    attack as i64 + ((defence as i64) << 32)
+}
+
+/// The attack and defence values of a packed sum.
+#[inline]
+#[must_use]
+pub(crate) const fn unpack(v: i64) -> (i32, i32) {
+    let attack = v as i32;
+    (attack, ((v - attack as i64) >> 32) as i32)
+}
+
+/// Fitted values, in order: B1 F1 B2 F2 B3 F3 B4 F4 (F4 includes two fours on a line), then
+/// the class bonuses ThreeThree, FourThree, FourFour and Flex4. Fives were not fitted
+/// (positions with a four on the board were left out): a five point keeps the previous
+/// evaluation's 1500 + 1500 for the side to move and 5/8 of that for the opponent.
+const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
+    let order = [
+        Pattern::B1,
+        Pattern::F1,
+        Pattern::B2,
+        Pattern::F2,
+        Pattern::B3,
+        Pattern::F3,
+        Pattern::B4,
+        Pattern::F4,
+    ];
+    let mut lines = [0; 16];
+    let mut i = 0;
+    while i < order.len() {
+        lines[order[i] as usize] = pack(attack[i], defence[i]);
+        i += 1;
+    }
+    lines[Pattern::FourFour as usize] = lines[Pattern::F4 as usize];
+    lines[Pattern::F5 as usize] = pack(1500, 940);
+    let mut classes = [0; 16];
+    classes[Class::ThreeThree as usize] = pack(attack[8], defence[8]);
+    classes[Class::FourThree as usize] = pack(attack[9], defence[9]);
+    classes[Class::FourFour as usize] = pack(attack[10], defence[10]);
+    classes[Class::Flex4 as usize] = pack(attack[10], defence[10]);
+    classes[Class::Five as usize] = pack(1500, 940);
+    EvalTables {
+        lines,
+        classes,
+        divisor: 1,
+    }
+}
+
+/// One table ([`pattern_value`], [`class_bonus`]) for both sides, `own`/8 of it for the side
+/// to move and 5/8 for the opponent.
+const fn own_tables(own: i32) -> EvalTables {
+    let mut lines = [0; 16];
+    let mut i = 0;
+    while i < Pattern::ALL.len() {
+        let v = pattern_value(Pattern::ALL[i]);
+        lines[Pattern::ALL[i] as usize] = pack(own * v, 5 * v);
+        i += 1;
+    }
+    let all = [
+        Class::Plain,
+        Class::Three,
+        Class::Four,
+        Class::ThreeThree,
+        Class::FourThree,
+        Class::FourFour,
+        Class::Flex4,
+        Class::Five,
+    ];
+    let mut classes = [0; 16];
+    let mut i = 0;
+    while i < all.len() {
+        let v = class_bonus(all[i]);
+        classes[all[i] as usize] = pack(own * v, 5 * v);
+        i += 1;
+    }
+    EvalTables {
+        lines,
+        classes,
+        divisor: 8,
+    }
+}
+
+/// Renju's tables: the one fitted table, the side to move's values weighing 7/8.
+static RENJU: EvalTables = own_tables(7);
+
+/// The other rules' tables (fitted on 4 068 freestyle self-play games, 151 840 positions:
+/// held-out loss 0.589 against 0.610 for the one-table evaluation).
+static FREESTYLE: EvalTables = tables(
+    [-2, -4, -1, 7, 27, 70, 147, 2591, 15, 2099, 6845],
+    [-3, -4, 0, 5, 23, 45, 130, 510, -73, 345, -118],
+);
+
+/// The attack and defence tables of `rule`.
+#[must_use]
+pub(crate) fn eval_tables(rule: Rule) -> &'static EvalTables {
+    match rule {
+        Rule::Renju => &RENJU,
+        _ => &FREESTYLE,
+    }
 }
 
 /// The static score of a game board for its side to move.

@@ -12,7 +12,7 @@
 
 use tengen_rules::{zobrist, Board, Color, Forbidden, Move, Pos, Rule};
 
-use crate::eval::{CLASS_BONUS, PATTERN_VALUES};
+use crate::eval::{eval_tables, unpack, EvalTables};
 use crate::pattern::{
     cell, packed_dir, Class, Combo, ComboTable, Forbid, Packed, Pattern, PatternTable, PatternView,
     HALF, HALF_BITS,
@@ -58,7 +58,7 @@ pub type Cell = u16;
 /// What a place changed in the sums, restored by the matching lift.
 #[derive(Clone)]
 struct Frame {
-    value: [i32; 2],
+    value: [i64; 2],
     /// Length of the change log before the place.
     changes: u32,
     /// Length of the class change log before the place.
@@ -82,18 +82,19 @@ fn class_of(rec: Record, s: usize) -> usize {
     ((rec >> (32 + 8 * (s & 1))) & 15) as usize
 }
 
-/// Side `s`'s value of a point with record `rec` and class (number) `class`: its lines'
-/// values plus the class bonus, nothing if forbidden (the combination table's value).
+/// Side `s`'s packed attack and defence value ([`crate::eval::pack`]) of a point with record
+/// `rec` and class (number) `class`: its lines' values plus the class bonus, nothing if
+/// forbidden.
 #[inline(always)]
-fn point_value(rec: Record, s: usize, class: usize) -> i32 {
+fn point_value(values: &EvalTables, rec: Record, s: usize, class: usize) -> i64 {
     if class == Class::Forbidden as usize {
         return 0;
     }
     let p = packed_of(rec, s);
-    let lines: i32 = (0..4)
-        .map(|d| PATTERN_VALUES[(p >> (4 * d) & 15) as usize])
+    let lines: i64 = (0..4)
+        .map(|d| values.lines[(p >> (4 * d) & 15) as usize])
         .sum();
-    lines + CLASS_BONUS[class & 15]
+    lines + values.classes[class & 15]
 }
 
 /// A class change entry: point `q` (10 bits), side `s`, old and new class (4 bits each).
@@ -164,8 +165,8 @@ pub struct Position {
 /// The sums a place keeps over the empty points, per side.
 #[derive(Clone, PartialEq, Eq)]
 struct Tally {
-    /// Sum of the point values.
-    value: [i32; 2],
+    /// Sum of the point values (attack and defence packed, see [`crate::eval::pack`]).
+    value: [i64; 2],
     /// Points of each class.
     counts: [[u16; CLASSES]; 2],
     /// The points whose class is at least [`Class::Three`] (one bit each): threat lookups
@@ -178,10 +179,12 @@ struct Tally {
 struct Tables {
     patterns: &'static PatternTable,
     combos: [&'static ComboTable; 2],
+    /// The rule's attack and defence values.
+    values: &'static EvalTables,
     /// Per side and line pattern change (`old | new << 4`): twice the change of the line's
-    /// value, plus one if the change may change the class (unless both patterns are quiet,
-    /// see [`ComboTable::quiet`]).
-    pattern_changes: [[i32; 256]; 2],
+    /// packed value, plus one if the change may change the class (unless both patterns are
+    /// quiet, see [`ComboTable::quiet`]).
+    pattern_changes: [[i64; 256]; 2],
     /// [`PatternTable::reach`].
     reach: u32,
     /// The cells (low bit of each) within the reach of the middle cell of an 11-cell span,
@@ -225,7 +228,7 @@ struct Pending<'a> {
     log: &'a mut [u64; LOG_CAP],
     len: usize,
     /// The value changes so far, per side.
-    value: [i32; 2],
+    value: [i64; 2],
 }
 
 /// Add stone `v` on cell `ci` to its line word of direction `D`, look up the patterns of the
@@ -282,15 +285,31 @@ fn update_line<const D: usize>(
             let mut rec = rec;
             if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
                 let combos = tables.combos[0];
-                let (r, correction) =
-                    reclassify::<0>(combos, tally, pending.class_log, q, shift, old, rec);
+                let (r, correction) = reclassify::<0>(
+                    combos,
+                    tables.values,
+                    tally,
+                    pending.class_log,
+                    q,
+                    shift,
+                    old,
+                    rec,
+                );
                 rec = r;
                 pending.value[0] += correction;
             }
             if c1 & 1 != 0 {
                 let combos = tables.combos[1];
-                let (r, correction) =
-                    reclassify::<1>(combos, tally, pending.class_log, q, shift, old, rec);
+                let (r, correction) = reclassify::<1>(
+                    combos,
+                    tables.values,
+                    tally,
+                    pending.class_log,
+                    q,
+                    shift,
+                    old,
+                    rec,
+                );
                 rec = r;
                 pending.value[1] += correction;
             }
@@ -307,15 +326,17 @@ fn update_line<const D: usize>(
 /// already changed by the line values' difference.
 #[cold]
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn reclassify<const S: usize>(
     combos: &ComboTable,
+    values: &EvalTables,
     tally: &mut Tally,
     class_log: &mut Vec<u32>,
     q: usize,
     shift: u32,
     old: Record,
     rec: Record,
-) -> (Record, i32) {
+) -> (Record, i64) {
     let q = q & (CELLS - 1);
     let side_shift = (shift + 16 * S as u32) & 63;
     let (a, b) = (
@@ -327,11 +348,11 @@ fn reclassify<const S: usize>(
     let forbidden = Class::Forbidden as usize;
     // Replace the line values' difference by the real value change.
     let correction = if a_class != forbidden && b_class != forbidden {
-        CLASS_BONUS[b_class] - CLASS_BONUS[a_class]
+        values.classes[b_class] - values.classes[a_class]
     } else {
-        point_value(rec, S, b_class)
-            - point_value(old, S, a_class)
-            - (PATTERN_VALUES[b] - PATTERN_VALUES[a])
+        point_value(values, rec, S, b_class)
+            - point_value(values, old, S, a_class)
+            - (values.lines[b] - values.lines[a])
     };
     if a_class == b_class {
         return (rec, correction);
@@ -367,6 +388,7 @@ impl Position {
             ComboTable::get(rule.has_forbidden(Color::Black)),
             ComboTable::get(false),
         ];
+        let values = eval_tables(rule);
         let mut p = Position {
             width,
             height,
@@ -394,12 +416,13 @@ impl Position {
             tables: Tables {
                 patterns,
                 combos,
+                values,
                 pattern_changes: combos.map(|t| {
                     let quiet = t.quiet();
                     std::array::from_fn(|i| {
                         let (a, b) = (i & 15, i >> 4);
                         let loud = a != b && (quiet >> a) & (quiet >> b) & 1 == 0;
-                        2 * (PATTERN_VALUES[b] - PATTERN_VALUES[a]) + i32::from(loud)
+                        2 * (values.lines[b] - values.lines[a]) + i64::from(loud)
                     })
                 }),
                 reach: reach as u32,
@@ -550,11 +573,27 @@ impl Position {
         self.tally.counts[idx(color)][class as usize]
     }
 
-    /// Sum of `color`'s point values over the empty points.
+    /// Sum of `color`'s attack values over the empty points (what its points are worth
+    /// with `color` to move).
     #[inline]
     #[must_use]
-    pub fn value(&self, color: Color) -> i32 {
-        self.tally.value[idx(color)]
+    pub fn attack(&self, color: Color) -> i32 {
+        unpack(self.tally.value[idx(color)]).0
+    }
+
+    /// What [`crate::eval::evaluate`] divides the attack sum minus the defence sum by.
+    #[inline]
+    #[must_use]
+    pub fn eval_divisor(&self) -> i32 {
+        self.tables.values.divisor
+    }
+
+    /// Sum of `color`'s defence values over the empty points (what its points are worth
+    /// with the opponent to move).
+    #[inline]
+    #[must_use]
+    pub fn defence(&self, color: Color) -> i32 {
+        unpack(self.tally.value[idx(color)]).1
     }
 
     /// Play a stone for the side to move on the empty point `c`.
@@ -583,7 +622,7 @@ impl Position {
         let rec = self.records[ci];
         for s in 0..2 {
             let class = class_of(rec, s);
-            self.tally.value[s] -= point_value(rec, s, class);
+            self.tally.value[s] -= point_value(self.tables.values, rec, s, class);
             self.tally.counts[s][class] -= 1;
             self.tally.threats[s][ci / 64] &= !(1 << (ci % 64));
         }
@@ -705,7 +744,8 @@ impl Position {
                 let k = self.tables.combos[s].lookup(packed_of(rec, s));
                 rec |= (k.class as u64) << (32 + 8 * s);
                 if self.cells[ci] == cell::EMPTY {
-                    self.tally.value[s] += k.value;
+                    self.tally.value[s] +=
+                        point_value(self.tables.values, rec, s, k.class as usize);
                     self.tally.counts[s][k.class as usize] += 1;
                     if k.class != Class::Plain {
                         self.tally.threats[s][ci / 64] |= 1 << (ci % 64);

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Move, Pos};
 
-use crate::eval::evaluate_with;
+use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
@@ -137,8 +137,6 @@ pub struct Tuning {
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
     pub vct_nodes: u64,
-    /// Evaluation: weight of the side to move's point values (the opponent's weigh 5/8).
-    pub eval_own: i32,
     /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
     /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
@@ -204,7 +202,6 @@ impl Default for Tuning {
             lmr_min_index: 3,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
-            eval_own: crate::eval::EVAL_OWN,
             max_quiet: 12,
             max_quiet_renju: usize::MAX,
             vct_time_div: 4,
@@ -1051,7 +1048,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return evaluate_with(&self.pos, self.shared.tuning.eval_own);
+            return evaluate(&self.pos);
         }
         let root = ply == 0;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
@@ -1120,10 +1117,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(
-            || evaluate_with(&self.pos, self.shared.tuning.eval_own),
-            |e| e.eval,
-        );
+        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past

@@ -240,7 +240,7 @@ pub enum TuningError {
 
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
-qs_defend_plies, vct_nodes, vct_time_div, eval_own, max_quiet, max_quiet_renju, root_vcf, \
+qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, \
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
@@ -286,7 +286,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_index" => t.lmr_min_index = size()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
-            "eval_own" => t.eval_own = small()?,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
             "max_quiet" => t.max_quiet = size()?,
             "max_quiet_renju" => t.max_quiet_renju = size()?,
@@ -348,7 +347,7 @@ mod tests {
             (t.vct_nodes, t.qs_defend_plies, t.lmr_min_depth),
             (0, 0, 1000)
         );
-        assert_eq!((t.lmp_base, t.eval_own), (d.lmp_base, d.eval_own));
+        assert_eq!((t.lmp_base, t.max_quiet), (d.lmp_base, d.max_quiet));
         assert_eq!(
             parse_tuning("vct=0"),
             Err(TuningError::UnknownKnob("vct".into()))
@@ -379,7 +378,7 @@ mod tests {
             Err(TuningError::BadValue { .. })
         ));
         assert!(matches!(
-            parse_tuning("eval_own=-1"),
+            parse_tuning("aspiration=-1"),
             Err(TuningError::BadValue { .. })
         ));
         assert!(matches!(

@@ -121,7 +121,6 @@ fn tuning_match() {
                 "lmr_min_index" => t.lmr_min_index = n as usize,
                 "qs_defend_plies" => t.qs_defend_plies = n as i32,
                 "vct_nodes" => t.vct_nodes = n as u64,
-                "eval_own" => t.eval_own = n as i32,
                 "max_quiet" => t.max_quiet = n as usize,
                 "max_quiet_renju" => t.max_quiet_renju = n as usize,
                 _ => panic!("unknown knob {k}"),
