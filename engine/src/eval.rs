@@ -90,7 +90,7 @@ pub(crate) struct EvalTables {
 
 /// An attack value and a defence value in one integer: the low 32 bits hold the attack
 /// value, the rest the defence value. Sums of packed values are the packed sums as long as
-/// both stay within `i32` (a board's sums are below 2^24).
+/// both stay within `i32` (a 22x22 board's sums stay far below 2^31).
 #[must_use]
 pub(crate) const fn pack(attack: i32, defence: i32) -> i64 {
     attack as i64 + ((defence as i64) << 32)
@@ -223,5 +223,105 @@ mod tests {
         assert!(v(Pattern::B4, Class::Four) > v(Pattern::F3, Class::Three));
         assert!(v(Pattern::F3, Class::Three) > v(Pattern::F2, Class::Plain));
         assert_eq!(v(Pattern::Overline, Class::Forbidden), 0);
+    }
+
+    #[test]
+    fn packed_sums_unpack_to_the_sums() {
+        let pairs = [(5, -3), (-1118, 313), (-7, -9), (6845, -118), (0, 0)];
+        let (mut a, mut d, mut packed) = (0, 0, 0i64);
+        for _ in 0..1000 {
+            for &(x, y) in &pairs {
+                assert_eq!(unpack(pack(x, y)), (x, y));
+                (a, d, packed) = (a + x, d + y, packed + pack(x, y));
+                assert_eq!(unpack(packed), (a, d));
+            }
+        }
+        for &(x, y) in &pairs {
+            packed -= 1000 * pack(x, y);
+        }
+        assert_eq!(unpack(packed), (0, 0));
+    }
+
+    /// Sum of a side's per-point values from its patterns, computed from scratch.
+    fn sum_from_scratch(
+        pos: &Position,
+        color: Color,
+        value: impl Fn(&[Pattern; 4], Class) -> i32,
+    ) -> i32 {
+        pos.board_cells()
+            .iter()
+            .filter(|&&c| pos.is_empty(c))
+            .map(|&c| {
+                let pats = [0, 1, 2, 3].map(|d| pos.pattern(color, c, d));
+                let class = pos.class(color, c);
+                if class == Class::Forbidden {
+                    0
+                } else {
+                    value(&pats, class)
+                }
+            })
+            .sum()
+    }
+
+    /// Renju keeps the one table at 7/8 and 5/8; freestyle is the attack table's sum for the
+    /// side to move minus the defence table's for the other, on random game positions.
+    #[test]
+    fn evaluation_is_the_tables_sums() {
+        use rand::rngs::StdRng;
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let mut rng = StdRng::seed_from_u64(3);
+        for rule in [Rule::Renju, Rule::Freestyle] {
+            let t = eval_tables(rule);
+            let packed = |pats: &[Pattern; 4], class: Class| {
+                pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>() + t.classes[class as usize]
+            };
+            for _ in 0..40 {
+                let mut board = tengen_rules::Board::new(15, rule);
+                let mut points: Vec<_> = board.empty_points().collect();
+                points.shuffle(&mut rng);
+                for p in points.into_iter().take(30) {
+                    // Forbidden points and wins are refused or end the game: skip them.
+                    if board.outcome().is_some() {
+                        break;
+                    }
+                    let _ = board.play(tengen_rules::Move::Stone(p));
+                }
+                let pos = Position::from_board(&board);
+                let us = pos.side();
+                let them = us.opponent();
+                let want = if rule == Rule::Renju {
+                    let one = |pats: &[Pattern; 4], class| i32::from(point_value(pats, class));
+                    (7 * sum_from_scratch(&pos, us, one) - 5 * sum_from_scratch(&pos, them, one))
+                        / 8
+                } else {
+                    let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
+                    let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
+                    sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)
+                };
+                assert_eq!(
+                    evaluate(&pos),
+                    want.clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                    "{pos:?}"
+                );
+            }
+        }
+    }
+
+    /// The fitted freestyle tables value the side to move's threats above the same threats
+    /// of the opponent.
+    #[test]
+    fn the_side_to_move_threats_weigh_more_under_freestyle() {
+        let t = eval_tables(Rule::Freestyle);
+        for p in [
+            Pattern::F2,
+            Pattern::B3,
+            Pattern::F3,
+            Pattern::B4,
+            Pattern::F4,
+        ] {
+            let (attack, defence) = unpack(t.lines[p as usize]);
+            assert!(attack > defence, "{p:?}: {attack} vs {defence}");
+        }
     }
 }
