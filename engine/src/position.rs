@@ -581,11 +581,11 @@ impl Position {
         unpack(self.tally.value[idx(color)]).0
     }
 
-    /// What [`crate::eval::evaluate`] divides the attack sum minus the defence sum by.
+    /// Whether the attack and defence sums are in eighths (see [`crate::eval::evaluate`]).
     #[inline]
     #[must_use]
-    pub fn eval_divisor(&self) -> i32 {
-        self.tables.values.divisor
+    pub fn eval_in_eighths(&self) -> bool {
+        self.tables.values.eighths
     }
 
     /// Sum of `color`'s defence values over the empty points (what its points are worth
