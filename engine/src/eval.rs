@@ -12,7 +12,9 @@
 //!   opponent ("Evaluation fitted to game results", fifth session). Free tables fitted to
 //!   Renju games predicted the results better but played level or worse.
 //!
-//! [`point_value`]'s table also orders moves under every rule.
+//! Moves are ordered by [`point_value`]: the fitted table under Renju, the first session's
+//! hand-set values under the other rules (ordering by the fitted ones cost about 15 points
+//! of score against pela under freestyle, sixth session).
 
 use tengen_rules::{Color, Rule};
 
@@ -57,14 +59,46 @@ const fn class_bonus(c: Class) -> i32 {
     }
 }
 
+/// The hand-set line values of the first session: move ordering outside Renju.
+const fn hand_pattern_value(p: Pattern) -> i32 {
+    match p {
+        Pattern::Dead | Pattern::Overline => 0,
+        Pattern::B1 => 1,
+        Pattern::F1 => 3,
+        Pattern::B2 => 7,
+        Pattern::F2 => 18,
+        Pattern::B3 => 22,
+        Pattern::F3 => 60,
+        Pattern::B4 => 70,
+        Pattern::F4 | Pattern::FourFour => 350,
+        Pattern::F5 => 1500,
+    }
+}
+
+/// The hand-set combination bonuses of the first session (see [`hand_pattern_value`]).
+const fn hand_class_bonus(c: Class) -> i32 {
+    match c {
+        Class::Plain | Class::Three | Class::Four | Class::Forbidden => 0,
+        Class::ThreeThree => 150,
+        Class::FourThree => 300,
+        Class::FourFour | Class::Flex4 => 400,
+        Class::Five => 1500,
+    }
+}
+
 /// The move-ordering value of an empty point for the player whose line patterns are `pats`
-/// (the combination table's value; the evaluation uses [`EvalTables`]).
+/// (the combination table's value; the evaluation uses [`EvalTables`]): the fitted one
+/// table under Renju (`renju`), the hand-set values otherwise.
 #[must_use]
-pub fn point_value(pats: &[Pattern; 4], class: Class) -> i16 {
+pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     if class == Class::Forbidden {
         return 0;
     }
-    let sum: i32 = pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + class_bonus(class);
+    let sum: i32 = if renju {
+        pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + class_bonus(class)
+    } else {
+        pats.iter().map(|&p| hand_pattern_value(p)).sum::<i32>() + hand_class_bonus(class)
+    };
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
@@ -222,14 +256,16 @@ mod tests {
 
     #[test]
     fn stronger_shapes_are_worth_more() {
-        let v = |p: Pattern, c: Class| {
-            point_value(&[p, Pattern::Dead, Pattern::Dead, Pattern::Dead], c)
-        };
-        assert!(v(Pattern::F5, Class::Five) > v(Pattern::F4, Class::Flex4));
-        assert!(v(Pattern::F4, Class::Flex4) > v(Pattern::B4, Class::Four));
-        assert!(v(Pattern::B4, Class::Four) > v(Pattern::F3, Class::Three));
-        assert!(v(Pattern::F3, Class::Three) > v(Pattern::F2, Class::Plain));
-        assert_eq!(v(Pattern::Overline, Class::Forbidden), 0);
+        for renju in [false, true] {
+            let v = |p: Pattern, c: Class| {
+                point_value(&[p, Pattern::Dead, Pattern::Dead, Pattern::Dead], c, renju)
+            };
+            assert!(v(Pattern::F5, Class::Five) > v(Pattern::F4, Class::Flex4));
+            assert!(v(Pattern::F4, Class::Flex4) > v(Pattern::B4, Class::Four));
+            assert!(v(Pattern::B4, Class::Four) > v(Pattern::F3, Class::Three));
+            assert!(v(Pattern::F3, Class::Three) > v(Pattern::F2, Class::Plain));
+            assert_eq!(v(Pattern::Overline, Class::Forbidden), 0);
+        }
     }
 
     #[test]
@@ -298,7 +334,8 @@ mod tests {
                 let us = pos.side();
                 let them = us.opponent();
                 let want = if rule == Rule::Renju {
-                    let one = |pats: &[Pattern; 4], class| i32::from(point_value(pats, class));
+                    let one =
+                        |pats: &[Pattern; 4], class| i32::from(point_value(pats, class, true));
                     (7 * sum_from_scratch(&pos, us, one) - 5 * sum_from_scratch(&pos, them, one))
                         / 8
                 } else {

@@ -668,16 +668,20 @@ pub struct Combo {
     pub class: Class,
     /// The Renju verdict (always `No` for a player without forbidden moves).
     pub forbid: Forbid,
-    /// The static value of the point for its owner.
+    /// The point's move-ordering value for its owner ([`crate::eval::point_value`]).
     pub value: i32,
 }
 
 impl ComboTable {
-    /// The table for a player with (`renju_black`) or without forbidden moves.
+    /// The table for a player under Renju (`renju`; black has forbidden moves) or under
+    /// another rule. Renju white and the other rules' players combine alike but order moves
+    /// by different values.
     #[must_use]
-    pub fn get(renju_black: bool) -> &'static ComboTable {
-        static TABLES: [OnceLock<ComboTable>; 2] = [OnceLock::new(), OnceLock::new()];
-        TABLES[usize::from(renju_black)].get_or_init(|| ComboTable::build(renju_black))
+    pub fn get(renju: bool, black: bool) -> &'static ComboTable {
+        static TABLES: [OnceLock<ComboTable>; 3] =
+            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let i = usize::from(renju) * (1 + usize::from(black));
+        TABLES[i].get_or_init(|| ComboTable::build(renju, renju && black))
     }
 
     /// The class (as a number) of a packed word, from the small kind table.
@@ -712,12 +716,12 @@ impl ComboTable {
         }
     }
 
-    fn build(renju_black: bool) -> ComboTable {
+    fn build(renju: bool, renju_black: bool) -> ComboTable {
         let entries = (0..=u16::MAX)
             .map(|p| {
                 let pats = [0, 1, 2, 3].map(|d| packed_dir(p, d));
                 let (class, forbid) = combine(&pats, renju_black);
-                let value = crate::eval::point_value(&pats, class);
+                let value = crate::eval::point_value(&pats, class, renju);
                 class as u32 | (forbid as u32) << 4 | u32::from(value as u16) << 16
             })
             .collect::<Vec<u32>>();
@@ -918,8 +922,8 @@ mod tests {
     /// value moves by the two patterns' difference).
     #[test]
     fn quiet_pattern_changes_keep_the_class() {
-        for renju_black in [false, true] {
-            let t = ComboTable::get(renju_black);
+        for (renju, black) in [(false, false), (true, false), (true, true)] {
+            let t = ComboTable::get(renju, black);
             let quiet = t.quiet();
             assert_eq!(quiet & !0x7F, 0, "quiet patterns are below F3");
             for p in 0..=u16::MAX {

@@ -385,8 +385,8 @@ impl Position {
         let patterns = PatternTable::get(rule);
         let reach = patterns.reach();
         let combos = [
-            ComboTable::get(rule.has_forbidden(Color::Black)),
-            ComboTable::get(false),
+            ComboTable::get(rule == Rule::Renju, true),
+            ComboTable::get(rule == Rule::Renju, false),
         ];
         let values = eval_tables(rule);
         let mut p = Position {
