@@ -13,8 +13,8 @@
 //!   Renju games predicted the results better but played level or worse.
 //!
 //! Moves are ordered by [`point_value`]: the fitted table under Renju, the first session's
-//! hand-set values under the other rules (ordering by the fitted ones cost about 15 points
-//! of score against pela under freestyle, sixth session).
+//! hand-set values under the other rules (under freestyle, ordering by the fitted ones lost
+//! in self-play and scored lower against pela: engine/STRENGTH.md, sixth session).
 
 use tengen_rules::{Color, Rule};
 
