@@ -86,6 +86,9 @@ const fn hand_class_bonus(c: Class) -> i32 {
     }
 }
 
+/// A table of line values and class bonuses, as its two functions.
+type ValueFns = (fn(Pattern) -> i32, fn(Class) -> i32);
+
 /// The move-ordering value of an empty point for the player whose line patterns are `pats`
 /// (the combination table's value; the evaluation uses [`EvalTables`]): the fitted one
 /// table under Renju (`renju`), the hand-set values otherwise.
@@ -94,11 +97,12 @@ pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     if class == Class::Forbidden {
         return 0;
     }
-    let sum: i32 = if renju {
-        pats.iter().map(|&p| pattern_value(p)).sum::<i32>() + class_bonus(class)
+    let (line, bonus): ValueFns = if renju {
+        (pattern_value, class_bonus)
     } else {
-        pats.iter().map(|&p| hand_pattern_value(p)).sum::<i32>() + hand_class_bonus(class)
+        (hand_pattern_value, hand_class_bonus)
     };
+    let sum: i32 = pats.iter().map(|&p| line(p)).sum::<i32>() + bonus(class);
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
@@ -107,31 +111,22 @@ pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
 #[must_use]
 pub fn evaluate(pos: &Position) -> Score {
     let us = pos.side();
-    let diff = pos.attack(us) - pos.defence(us.opponent());
-    // A division by the constant 8 compiles to shifts; by a variable it would cost more than
-    // the rest of the evaluation.
-    let raw = if pos.eval_in_eighths() {
-        diff / 8
-    } else {
-        diff
-    };
+    let raw = (pos.attack(us) - pos.defence(us.opponent())) / 8;
     raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// One rule's attack and defence values, packed ([`pack`]) so that one integer sum keeps
-/// both: per line pattern number and per class number.
+/// One rule's attack and defence values in eighths of an evaluation point (so that the
+/// one-table weights 7/8 and 5/8 are integers), packed ([`pack`]) so that one integer sum
+/// keeps both: per line pattern number and per class number.
 #[derive(Debug)]
 pub(crate) struct EvalTables {
     pub(crate) lines: [i64; 16],
     pub(crate) classes: [i64; 16],
-    /// Whether the values are in eighths (the attack sum minus the defence sum is divided by
-    /// 8): integer values for weights of 7/8 and 5/8.
-    pub(crate) eighths: bool,
 }
 
 /// An attack value and a defence value in one integer: the low 32 bits hold the attack
 /// value, the rest the defence value. Sums of packed values are the packed sums as long as
-/// both stay within `i32` (a 22x22 board's sums stay far below 2^31).
+/// both stay within `i32` (a 22x22 board's sums, in eighths, stay below 2^26).
 #[must_use]
 pub(crate) const fn pack(attack: i32, defence: i32) -> i64 {
     attack as i64 + ((defence as i64) << 32)
@@ -145,40 +140,27 @@ pub(crate) const fn unpack(v: i64) -> (i32, i32) {
     (attack, ((v - attack as i64) >> 32) as i32)
 }
 
-/// Fitted values, in order: B1 F1 B2 F2 B3 F3 B4 F4 (F4 includes two fours on a line), then
-/// the class bonuses ThreeThree, FourThree, FourFour and Flex4. Fives were not fitted
-/// (positions with a four on the board were left out): a five point keeps the previous
-/// evaluation's 1500 + 1500 for the side to move and 5/8 of that for the opponent.
+/// Fitted values in evaluation points, in order: B1 F1 B2 F2 B3 F3 B4 F4 (F4 includes two
+/// fours on a line: [`Pattern::ALL`]'s B1..=F4), then the class bonuses ThreeThree,
+/// FourThree, FourFour and Flex4. Fives were not fitted (positions with a four on the board
+/// were left out): a five point keeps the previous evaluation's 1500 + 1500 for the side to
+/// move and 5/8 of that for the opponent.
 const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
-    let order = [
-        Pattern::B1,
-        Pattern::F1,
-        Pattern::B2,
-        Pattern::F2,
-        Pattern::B3,
-        Pattern::F3,
-        Pattern::B4,
-        Pattern::F4,
-    ];
     let mut lines = [0; 16];
     let mut i = 0;
-    while i < order.len() {
-        lines[order[i] as usize] = pack(attack[i], defence[i]);
+    while i < 8 {
+        lines[Pattern::ALL[2 + i] as usize] = pack(8 * attack[i], 8 * defence[i]);
         i += 1;
     }
     lines[Pattern::FourFour as usize] = lines[Pattern::F4 as usize];
-    lines[Pattern::F5 as usize] = pack(1500, 940);
+    lines[Pattern::F5 as usize] = pack(8 * 1500, 5 * 1500);
     let mut classes = [0; 16];
-    classes[Class::ThreeThree as usize] = pack(attack[8], defence[8]);
-    classes[Class::FourThree as usize] = pack(attack[9], defence[9]);
-    classes[Class::FourFour as usize] = pack(attack[10], defence[10]);
-    classes[Class::Flex4 as usize] = pack(attack[10], defence[10]);
-    classes[Class::Five as usize] = pack(1500, 940);
-    EvalTables {
-        lines,
-        classes,
-        eighths: false,
-    }
+    classes[Class::ThreeThree as usize] = pack(8 * attack[8], 8 * defence[8]);
+    classes[Class::FourThree as usize] = pack(8 * attack[9], 8 * defence[9]);
+    classes[Class::FourFour as usize] = pack(8 * attack[10], 8 * defence[10]);
+    classes[Class::Flex4 as usize] = classes[Class::FourFour as usize];
+    classes[Class::Five as usize] = pack(8 * 1500, 5 * 1500);
+    EvalTables { lines, classes }
 }
 
 /// One table ([`pattern_value`], [`class_bonus`]) for both sides, `own`/8 of it for the side
@@ -191,28 +173,15 @@ const fn own_tables(own: i32) -> EvalTables {
         lines[Pattern::ALL[i] as usize] = pack(own * v, 5 * v);
         i += 1;
     }
-    let all = [
-        Class::Plain,
-        Class::Three,
-        Class::Four,
-        Class::ThreeThree,
-        Class::FourThree,
-        Class::FourFour,
-        Class::Flex4,
-        Class::Five,
-    ];
     let mut classes = [0; 16];
     let mut i = 0;
-    while i < all.len() {
-        let v = class_bonus(all[i]);
-        classes[all[i] as usize] = pack(own * v, 5 * v);
+    while i < classes.len() {
+        // Unused numbers are Plain to `from_u8`: worth 0.
+        let v = class_bonus(Class::from_u8(i as u8));
+        classes[i] = pack(own * v, 5 * v);
         i += 1;
     }
-    EvalTables {
-        lines,
-        classes,
-        eighths: true,
-    }
+    EvalTables { lines, classes }
 }
 
 /// Renju's tables: the one fitted table, the side to move's values weighing 7/8.
@@ -341,7 +310,7 @@ mod tests {
                 } else {
                     let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
                     let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
-                    sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)
+                    (sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)) / 8
                 };
                 assert_eq!(
                     evaluate(&pos),

@@ -591,7 +591,7 @@ impl Class {
     /// The class with this number (`Plain` for unknown numbers).
     #[inline]
     #[must_use]
-    pub fn from_u8(v: u8) -> Class {
+    pub const fn from_u8(v: u8) -> Class {
         match v {
             1 => Class::Three,
             2 => Class::Four,

@@ -574,22 +574,15 @@ impl Position {
     }
 
     /// Sum of `color`'s attack values over the empty points (what its points are worth
-    /// with `color` to move).
+    /// with `color` to move), in eighths of an evaluation point.
     #[inline]
     #[must_use]
     pub fn attack(&self, color: Color) -> i32 {
         unpack(self.tally.value[idx(color)]).0
     }
 
-    /// Whether the attack and defence sums are in eighths (see [`crate::eval::evaluate`]).
-    #[inline]
-    #[must_use]
-    pub fn eval_in_eighths(&self) -> bool {
-        self.tables.values.eighths
-    }
-
     /// Sum of `color`'s defence values over the empty points (what its points are worth
-    /// with the opponent to move).
+    /// with the opponent to move), in eighths of an evaluation point.
     #[inline]
     #[must_use]
     pub fn defence(&self, color: Color) -> i32 {
