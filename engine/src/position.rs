@@ -284,32 +284,14 @@ fn update_line<const D: usize>(
         if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
             let mut rec = rec;
             if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
-                let combos = tables.combos[0];
-                let (r, correction) = reclassify::<0>(
-                    combos,
-                    tables.values,
-                    tally,
-                    pending.class_log,
-                    q,
-                    shift,
-                    old,
-                    rec,
-                );
+                let (r, correction) =
+                    reclassify::<0>(tables, tally, pending.class_log, q, shift, old, rec);
                 rec = r;
                 pending.value[0] += correction;
             }
             if c1 & 1 != 0 {
-                let combos = tables.combos[1];
-                let (r, correction) = reclassify::<1>(
-                    combos,
-                    tables.values,
-                    tally,
-                    pending.class_log,
-                    q,
-                    shift,
-                    old,
-                    rec,
-                );
+                let (r, correction) =
+                    reclassify::<1>(tables, tally, pending.class_log, q, shift, old, rec);
                 rec = r;
                 pending.value[1] += correction;
             }
@@ -326,10 +308,8 @@ fn update_line<const D: usize>(
 /// already changed by the line values' difference.
 #[cold]
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 fn reclassify<const S: usize>(
-    combos: &ComboTable,
-    values: &EvalTables,
+    tables: &Tables,
     tally: &mut Tally,
     class_log: &mut Vec<u32>,
     q: usize,
@@ -344,7 +324,8 @@ fn reclassify<const S: usize>(
         (rec >> side_shift & 15) as usize,
     );
     let a_class = class_of(old, S);
-    let b_class = combos.class_number(packed_of(rec, S)) & 15;
+    let b_class = tables.combos[S].class_number(packed_of(rec, S)) & 15;
+    let values = tables.values;
     let forbidden = Class::Forbidden as usize;
     // Replace the line values' difference by the real value change.
     let correction = if a_class != forbidden && b_class != forbidden {
