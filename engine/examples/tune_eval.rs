@@ -215,11 +215,12 @@ fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> (Vec
     (w, l)
 }
 
-/// Fitted weights in the engine's units, for a side to move weighted `own`/8: evaluate =
-/// (own·V_us − 5·V_them)/8 and logit = evaluate/K, so a value is 8·w·K/own.
-fn engine_values(w: &[f64], k: f64, own: f64) -> String {
+/// Fitted weights in the engine's units: logit = evaluate/K, so a weight `w` of a term the
+/// evaluation counts at `weight` (own/8 for the side to move's one-table values, 1 for the
+/// attack and defence tables) is a value of w·K/weight.
+fn engine_values(w: &[f64], k: f64, weight: f64) -> String {
     w.iter()
-        .map(|v| format!("{:.0}", v * k * 8.0 / own))
+        .map(|v| format!("{:.0}", v * k / weight))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -307,7 +308,7 @@ fn main() -> anyhow::Result<()> {
             }
         };
         let (w, l) = fit(&samples, NF, x_of);
-        println!("{own:>3}  {l:.5}  {}", engine_values(&w, k, own));
+        println!("{own:>3}  {l:.5}  {}", engine_values(&w, k, own / 8.0));
     }
     // One table per colour (the rules treat the colours differently under Renju).
     println!("per colour: own, loss, then black's values and white's");
@@ -332,8 +333,8 @@ fn main() -> anyhow::Result<()> {
         let (w, l) = fit(&samples, 2 * NF, x_of);
         println!(
             "{own:>3}  {l:.5}  {}  |  {}",
-            engine_values(&w[..NF], k, own),
-            engine_values(&w[NF..], k, own)
+            engine_values(&w[..NF], k, own / 8.0),
+            engine_values(&w[NF..], k, own / 8.0)
         );
     }
     // Two tables: the side to move's points valued by one (attack), the opponent's by
@@ -348,12 +349,7 @@ fn main() -> anyhow::Result<()> {
         x[2 * NF] = if s.black { 1.0 } else { -1.0 };
     };
     let (w, l) = fit(&samples, 2 * NF + 1, x_of);
-    let units = |w: &[f64]| {
-        w.iter()
-            .map(|v| format!("{:.0}", v * k))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let units = |w: &[f64]| engine_values(w, k, 1.0);
     println!("attack and defence tables: loss, then the side to move's values and the opponent's");
     println!(
         "     {l:.5}  {}  |  {}  (black to move {:+.0})",
