@@ -434,14 +434,7 @@ fn the_leftover_probe_sees_a_running_brain() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Right after a spawn the kernel may not have set up the new program's environment yet
-    // (the spawning parent resumes before it): look again for a moment.
-    let start = std::time::Instant::now();
-    let mut seen = tagged_processes(&tag);
-    while seen.is_empty() && start.elapsed() < std::time::Duration::from_secs(3) {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        seen = tagged_processes(&tag);
-    }
+    let seen = wait_until_seen(&tag);
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(seen, vec![child.id()]);

@@ -81,16 +81,27 @@ pub fn tagged_processes(tag: &str) -> Vec<u32> {
     out
 }
 
-/// Wait (up to 3 s) until no process carries `tag`; the pids still there otherwise.
-pub fn wait_until_gone(tag: &str) -> Vec<u32> {
+/// The processes carrying `tag` once `done` holds for them, or after 3 s.
+fn poll_tagged(tag: &str, done: impl Fn(&[u32]) -> bool) -> Vec<u32> {
     let start = Instant::now();
     loop {
-        let left = tagged_processes(tag);
-        if left.is_empty() || start.elapsed() > Duration::from_secs(3) {
-            return left;
+        let pids = tagged_processes(tag);
+        if done(&pids) || start.elapsed() > Duration::from_secs(3) {
+            return pids;
         }
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// Wait (up to 3 s) until no process carries `tag`; the pids still there otherwise.
+pub fn wait_until_gone(tag: &str) -> Vec<u32> {
+    poll_tagged(tag, <[u32]>::is_empty)
+}
+
+/// Wait (up to 3 s) until some process carries `tag` (right after a spawn the kernel may not
+/// have set up the new program's environment yet: the spawning parent resumes before it).
+pub fn wait_until_seen(tag: &str) -> Vec<u32> {
+    poll_tagged(tag, |pids| !pids.is_empty())
 }
 
 /// Strings for a command line.
