@@ -1187,9 +1187,6 @@ impl<'a> Worker<'a> {
             return -(WIN - plyi - 2);
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
-        if threat == Threat::Quiet && !root {
-            moves.truncate(tuning.max_quiet.max(1));
-        }
 
         let ext = i32::from(forced);
         let mut best_score = -INF;
@@ -1197,6 +1194,12 @@ impl<'a> Worker<'a> {
         let old_alpha = alpha;
         let quiet_node = threat == Threat::Quiet;
         for (i, &(m, mscore)) in moves.iter().enumerate() {
+            // The quiet-move cap: the moves past it are not searched, but only once one move
+            // has escaped a forced loss. A node whose first moves all lose is not lost while
+            // untried moves remain (calling it lost let the search claim false wins).
+            if quiet_node && !root && i >= tuning.max_quiet.max(1) && best_score > -WIN_BOUND {
+                break;
+            }
             // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
             if quiet_node
                 && !root

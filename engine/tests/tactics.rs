@@ -379,6 +379,28 @@ fn avoid_case(c: &Case) {
     );
 }
 
+/// Searches to each depth up to `depth=D` (at most `budget` nodes each) never report a win.
+fn nowin_case(c: &Case) {
+    let board = c.board();
+    let max: i32 = c.param("depth").unwrap().parse().unwrap();
+    for depth in 1..=max {
+        let mut e = Engine::new(16 << 20, 1);
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: Some(c.budget),
+            ..Limits::default()
+        };
+        let r = e.search(&board, &limits, &AtomicBool::new(false), &[], &mut |_| {});
+        assert!(
+            r.score < WIN_BOUND,
+            "{}: depth {depth} claims a win ({}) with {:?}",
+            c.id,
+            r.score,
+            r.best
+        );
+    }
+}
+
 #[test]
 fn tactics_suite() {
     let all = cases();
@@ -391,6 +413,7 @@ fn tactics_suite() {
             "defend" => defend_case(c),
             "avoid" => avoid_case(c),
             "guard" => guard_case(c),
+            "nowin" => nowin_case(c),
             k => panic!("{}: unknown kind {k}", c.id),
         }
     }
