@@ -1181,9 +1181,13 @@ impl<'a> Worker<'a> {
             }
         }
         if moves.is_empty() {
-            // No legal defence (Renju black hemmed in by forbidden points): lost.
             self.bufs[ply] = buf;
             self.move_bufs[ply] = moves;
+            // A full board is a draw; otherwise no legal defence is left (Renju black hemmed
+            // in by forbidden points): lost.
+            if self.pos.stones() >= self.pos.board_cells().len() {
+                return 0;
+            }
             return -(WIN - plyi - 2);
         }
         moves.sort_unstable_by_key(|&(_, s)| -s);
@@ -1373,6 +1377,45 @@ mod tests {
             pv: vec![p],
             depth,
             nodes: 0,
+        }
+    }
+
+    /// A board filled without a five (stripes two stones wide, shifted by one per row) but
+    /// for black's centre and a white point beside it: white to move, and every line ends
+    /// on a full board, a draw. Filling the last point once counted as a win.
+    #[test]
+    fn a_full_board_is_a_draw() {
+        let colour = |x: u8, y: u8| (usize::from(x) + 2 * usize::from(y)) / 2 % 2;
+        let holes = [Pos::new(7, 7), Pos::new(9, 7)];
+        let points = |c: usize| {
+            (0..15u8)
+                .flat_map(|y| (0..15u8).map(move |x| Pos::new(x, y)))
+                .filter(move |p| colour(p.x, p.y) == c && !holes.contains(p))
+                .collect::<Vec<_>>()
+        };
+        let (black, white) = (points(0), points(1));
+        assert_eq!((black.len(), white.len()), (112, 111));
+        let mut moves = Vec::new();
+        for (i, &b) in black.iter().enumerate() {
+            moves.push(Move::Stone(b));
+            if let Some(&w) = white.get(i) {
+                moves.push(Move::Stone(w));
+            }
+        }
+        let board =
+            tengen_rules::Board::from_moves(15, 15, tengen_rules::Rule::Freestyle, &moves).unwrap();
+        assert!(board.outcome().is_none());
+        for depth in 1..=4 {
+            let mut e = Engine::new(1 << 20, 1);
+            let r = e.search(
+                &board,
+                &Limits::depth(depth),
+                &AtomicBool::new(false),
+                &[],
+                &mut |_| {},
+            );
+            assert!(r.score.abs() < WIN_BOUND, "depth {depth}: {}", r.score);
+            assert!(holes.iter().any(|&h| r.best == Move::Stone(h)));
         }
     }
 
