@@ -1,0 +1,153 @@
+//! Audits the search's proven wins against game records.
+//!
+//! ```text
+//! cargo run --release -p tengen-engine --example audit_wins -- [--ms 300] [--recheck-ms 2000]
+//!     [--games N] FILE...
+//! ```
+//!
+//! Each `FILE` is a manager `results.jsonl`. Every position after the opening is searched for
+//! `--ms` milliseconds (one thread, a cleared table each time). Where the search claims a
+//! win and the game went on with the claimed move, the position after the opponent's actual
+//! reply is searched too: a sound claim is still a win there. If it is not (after `--ms`,
+//! then `--recheck-ms`), the claim is printed as unconfirmed: a false win (a proof that left
+//! out a defence) or a win too deep for the recheck; look at it by hand (`pbrain-tengen
+//! analyze`). Positions the search answers at once (a forced reply) are skipped.
+//!
+//! The sixth session's search claimed false wins under freestyle (the quiet-move cap, fixed
+//! in the seventh session); this tool is how they were counted (engine/STRENGTH.md).
+
+use std::io::BufRead;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use tengen_engine::search::{Engine, Limits, SearchResult, WIN, WIN_BOUND};
+use tengen_rules::{Board, Move, Rule};
+
+/// One game of a results file: its rule and board, the stones of the opening, the moves.
+struct Game {
+    rule: Rule,
+    size: u8,
+    opening: usize,
+    moves: Vec<Move>,
+}
+
+fn read_games(path: &str) -> anyhow::Result<Vec<Game>> {
+    let file = std::fs::File::open(path).with_context(|| path.to_string())?;
+    let mut games = Vec::new();
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let g: serde_json::Value =
+            serde_json::from_str(&line?).with_context(|| format!("{path} line {}", n + 1))?;
+        let (Some(rule), Some(size)) = (
+            g["rule"].as_str().and_then(|r| r.parse::<Rule>().ok()),
+            g["width"].as_u64().and_then(|w| u8::try_from(w).ok()),
+        ) else {
+            continue;
+        };
+        if g["height"].as_u64() != Some(u64::from(size)) {
+            continue;
+        }
+        let moves = g["moves"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+            .iter()
+            .map_while(|m| m["move"].as_str().and_then(|s| Move::parse_xy(s).ok()))
+            .collect();
+        let opening = g["opening_len"].as_u64().unwrap_or(0) as usize;
+        games.push(Game {
+            rule,
+            size,
+            opening,
+            moves,
+        });
+    }
+    Ok(games)
+}
+
+fn search(game: &Game, plies: usize, ms: u64) -> Option<SearchResult> {
+    let board = Board::from_moves(game.size, game.size, game.rule, &game.moves[..plies]).ok()?;
+    if board.outcome().is_some() {
+        return None;
+    }
+    let mut engine = Engine::new(64 << 20, 1);
+    let limits = Limits::time(Duration::from_millis(ms));
+    let r = engine.search(&board, &limits, &AtomicBool::new(false), &[], &mut |_| {});
+    // A forced reply is answered without a search: its score says nothing.
+    (r.nodes > 1).then_some(r)
+}
+
+fn mate(score: i32) -> String {
+    if score >= WIN_BOUND {
+        format!("+M{}", WIN - score)
+    } else if score <= -WIN_BOUND {
+        format!("-M{}", WIN + score)
+    } else {
+        score.to_string()
+    }
+}
+
+fn main() -> anyhow::Result<()> {
+    let mut ms = 300;
+    let mut recheck_ms = 2000;
+    let mut max_games = usize::MAX;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = |name: &str| -> anyhow::Result<u64> {
+            let v = args
+                .next()
+                .with_context(|| format!("{name} needs a value"))?;
+            v.parse()
+                .with_context(|| format!("{name}: not a number: {v}"))
+        };
+        match a.as_str() {
+            "--ms" => ms = value("--ms")?,
+            "--recheck-ms" => recheck_ms = value("--recheck-ms")?,
+            "--games" => max_games = value("--games")? as usize,
+            _ if a.starts_with("--") => bail!("unknown option {a}"),
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        bail!("usage: audit_wins [--ms 300] [--recheck-ms 2000] [--games N] FILE...");
+    }
+    let (mut claims, mut unconfirmed) = (0, 0);
+    for path in &files {
+        for (gi, game) in read_games(path)?.iter().enumerate().take(max_games) {
+            let mut i = game.opening;
+            while i + 2 < game.moves.len() {
+                let claimed =
+                    search(game, i, ms).filter(|r| r.score >= WIN_BOUND && r.best == game.moves[i]);
+                let Some(r) = claimed else {
+                    i += 1;
+                    continue;
+                };
+                claims += 1;
+                // Still a win after the reply? (None: answered at once, or the game is over.)
+                let after = search(game, i + 2, ms)
+                    .filter(|r2| r2.score < WIN_BOUND)
+                    .and_then(|_| search(game, i + 2, recheck_ms))
+                    .filter(|r2| r2.score < WIN_BOUND);
+                if let Some(r2) = after {
+                    unconfirmed += 1;
+                    println!(
+                        "{path} game {gi} ply {i}: {} by {}, after the reply {}: {}",
+                        mate(r.score),
+                        notation(game, game.moves[i]),
+                        notation(game, game.moves[i + 1]),
+                        mate(r2.score)
+                    );
+                }
+                i += 2;
+            }
+        }
+    }
+    println!("claimed wins {claims}, unconfirmed {unconfirmed}");
+    Ok(())
+}
+
+fn notation(game: &Game, m: Move) -> String {
+    m.pos()
+        .map_or_else(|| "pass".into(), |p| p.to_notation(game.size))
+}
