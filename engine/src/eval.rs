@@ -5,9 +5,11 @@
 //! side to move's attack sum minus the opponent's defence sum. Both sums are kept
 //! incrementally by [`crate::position::Position`], so evaluating costs two loads.
 //!
-//! Both tables are fitted to self-play results (`examples/tune_eval.rs`, engine/STRENGTH.md):
-//! - freestyle, and the rules without a fit of their own (standard, Caro): two free tables
-//!   ("Attack and defence tables", sixth session);
+//! The tables come from values fitted to self-play results (`examples/tune_eval.rs`,
+//! engine/STRENGTH.md):
+//! - freestyle, and the rules without a fit of their own (standard, Caro): halfway between
+//!   two free tables ("Attack and defence tables", sixth session) and the first session's
+//!   hand-set values ("Fitted, hand-set, or halfway", seventh session);
 //! - Renju: one table ([`point_value`]'s), 7/8 of it for the side to move and 5/8 for the
 //!   opponent ("Evaluation fitted to game results", fifth session). Free tables fitted to
 //!   Renju games predicted the results better but played level or worse.
@@ -163,35 +165,68 @@ const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
     EvalTables { lines, classes }
 }
 
-/// One table ([`pattern_value`], [`class_bonus`]) for both sides, `own`/8 of it for the side
-/// to move and 5/8 for the opponent.
-const fn own_tables(own: i32) -> EvalTables {
+/// One table for both sides, `own`/8 of it for the side to move and 5/8 for the opponent:
+/// the fitted one ([`pattern_value`], [`class_bonus`]) or the hand-set one (`hand`:
+/// [`hand_pattern_value`], [`hand_class_bonus`]).
+const fn own_tables(own: i32, hand: bool) -> EvalTables {
     let mut lines = [0; 16];
     let mut i = 0;
     while i < Pattern::ALL.len() {
-        let v = pattern_value(Pattern::ALL[i]);
-        lines[Pattern::ALL[i] as usize] = pack(own * v, 5 * v);
+        let p = Pattern::ALL[i];
+        let v = if hand {
+            hand_pattern_value(p)
+        } else {
+            pattern_value(p)
+        };
+        lines[p as usize] = pack(own * v, 5 * v);
         i += 1;
     }
     let mut classes = [0; 16];
     let mut i = 0;
     while i < classes.len() {
         // Unused numbers are Plain to `from_u8`: worth 0.
-        let v = class_bonus(Class::from_u8(i as u8));
+        let c = Class::from_u8(i as u8);
+        let v = if hand {
+            hand_class_bonus(c)
+        } else {
+            class_bonus(c)
+        };
         classes[i] = pack(own * v, 5 * v);
         i += 1;
     }
     EvalTables { lines, classes }
 }
 
-/// Renju's tables: the one fitted table, the side to move's values weighing 7/8.
-static RENJU: EvalTables = own_tables(7);
+/// The mean of two tables, value by value (rounded towards zero).
+const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
+    let mut lines = [0; 16];
+    let mut classes = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        let ((la, ld), (lb, le)) = (unpack(a.lines[i]), unpack(b.lines[i]));
+        lines[i] = pack((la + lb) / 2, (ld + le) / 2);
+        let ((ca, cd), (cb, ce)) = (unpack(a.classes[i]), unpack(b.classes[i]));
+        classes[i] = pack((ca + cb) / 2, (cd + ce) / 2);
+        i += 1;
+    }
+    EvalTables { lines, classes }
+}
 
-/// The other rules' tables (fitted on 4 068 freestyle self-play games, 151 840 positions:
-/// held-out loss 0.589 against 0.610 for the one-table evaluation).
-static FREESTYLE: EvalTables = tables(
-    [-2, -4, -1, 7, 27, 70, 147, 2591, 15, 2099, 6845],
-    [-3, -4, 0, 5, 23, 45, 130, 510, -73, 345, -118],
+/// Renju's tables: the one fitted table, the side to move's values weighing 7/8.
+static RENJU: EvalTables = own_tables(7, false);
+
+/// The other rules' tables: halfway between the fitted attack and defence tables (4 068
+/// freestyle self-play games, 151 840 positions: held-out loss 0.589 against 0.610 for the
+/// one-table evaluation) and the first session's hand-set values at 6/8 for the side to
+/// move and 5/8 for the opponent. The fitted tables won in self-play and against Carbon, the
+/// hand-set ones against pela; halfway did well against all three (engine/STRENGTH.md,
+/// seventh session).
+static FREESTYLE: EvalTables = halfway(
+    &tables(
+        [-2, -4, -1, 7, 27, 70, 147, 2591, 15, 2099, 6845],
+        [-3, -4, 0, 5, 23, 45, 130, 510, -73, 345, -118],
+    ),
+    &own_tables(6, true),
 );
 
 /// The attack and defence tables of `rule`.
@@ -321,8 +356,8 @@ mod tests {
         }
     }
 
-    /// The fitted freestyle tables value the side to move's threats above the same threats
-    /// of the opponent.
+    /// The freestyle tables value the side to move's threats above the same threats of the
+    /// opponent.
     #[test]
     fn the_side_to_move_threats_weigh_more_under_freestyle() {
         let t = eval_tables(Rule::Freestyle);
