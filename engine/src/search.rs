@@ -1197,20 +1197,22 @@ impl<'a> Worker<'a> {
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
         let quiet_node = threat == Threat::Quiet;
+        // Late quiet moves below the root are not searched: past the quiet-move cap, and at
+        // shallow depth past a shorter count (late-move pruning; they rarely matter). Both
+        // only once one move has escaped a forced loss: a node whose first moves all lose is
+        // not lost while untried moves remain (calling it lost made false wins).
+        let late = if quiet_node && !root {
+            let lmp = if depth <= tuning.lmp_max_depth {
+                tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
+            } else {
+                usize::MAX
+            };
+            lmp.min(tuning.max_quiet.max(1))
+        } else {
+            usize::MAX
+        };
         for (i, &(m, mscore)) in moves.iter().enumerate() {
-            // The quiet-move cap: the moves past it are not searched, but only once one move
-            // has escaped a forced loss. A node whose first moves all lose is not lost while
-            // untried moves remain (calling it lost let the search claim false wins).
-            if quiet_node && !root && i >= tuning.max_quiet.max(1) && best_score > -WIN_BOUND {
-                break;
-            }
-            // Late-move pruning at shallow depth: quiet moves far down the list rarely matter.
-            if quiet_node
-                && !root
-                && depth <= tuning.lmp_max_depth
-                && i >= tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
-                && best_score > -WIN_BOUND
-            {
+            if i >= late && best_score > -WIN_BOUND {
                 break;
             }
             self.pos.play(m);
