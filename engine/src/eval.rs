@@ -88,8 +88,23 @@ const fn hand_class_bonus(c: Class) -> i32 {
     }
 }
 
-/// A table of line values and class bonuses, as its two functions.
-type ValueFns = (fn(Pattern) -> i32, fn(Class) -> i32);
+/// A line pattern's value in the one table: the hand-set one (`hand`) or the fitted one.
+const fn line_value(p: Pattern, hand: bool) -> i32 {
+    if hand {
+        hand_pattern_value(p)
+    } else {
+        pattern_value(p)
+    }
+}
+
+/// A class's bonus in the one table: the hand-set one (`hand`) or the fitted one.
+const fn bonus_value(c: Class, hand: bool) -> i32 {
+    if hand {
+        hand_class_bonus(c)
+    } else {
+        class_bonus(c)
+    }
+}
 
 /// The move-ordering value of an empty point for the player whose line patterns are `pats`
 /// (the combination table's value; the evaluation uses [`EvalTables`]): the fitted one
@@ -99,12 +114,8 @@ pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     if class == Class::Forbidden {
         return 0;
     }
-    let (line, bonus): ValueFns = if renju {
-        (pattern_value, class_bonus)
-    } else {
-        (hand_pattern_value, hand_class_bonus)
-    };
-    let sum: i32 = pats.iter().map(|&p| line(p)).sum::<i32>() + bonus(class);
+    let sum: i32 =
+        pats.iter().map(|&p| line_value(p, !renju)).sum::<i32>() + bonus_value(class, !renju);
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
@@ -165,19 +176,14 @@ const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
     EvalTables { lines, classes }
 }
 
-/// One table for both sides, `own`/8 of it for the side to move and 5/8 for the opponent:
-/// the fitted one ([`pattern_value`], [`class_bonus`]) or the hand-set one (`hand`:
-/// [`hand_pattern_value`], [`hand_class_bonus`]).
+/// One table for both sides ([`line_value`], [`bonus_value`]: the hand-set one if `hand`,
+/// else the fitted one), `own`/8 of it for the side to move and 5/8 for the opponent.
 const fn own_tables(own: i32, hand: bool) -> EvalTables {
     let mut lines = [0; 16];
     let mut i = 0;
     while i < Pattern::ALL.len() {
         let p = Pattern::ALL[i];
-        let v = if hand {
-            hand_pattern_value(p)
-        } else {
-            pattern_value(p)
-        };
+        let v = line_value(p, hand);
         lines[p as usize] = pack(own * v, 5 * v);
         i += 1;
     }
@@ -185,12 +191,7 @@ const fn own_tables(own: i32, hand: bool) -> EvalTables {
     let mut i = 0;
     while i < classes.len() {
         // Unused numbers are Plain to `from_u8`: worth 0.
-        let c = Class::from_u8(i as u8);
-        let v = if hand {
-            hand_class_bonus(c)
-        } else {
-            class_bonus(c)
-        };
+        let v = bonus_value(Class::from_u8(i as u8), hand);
         classes[i] = pack(own * v, 5 * v);
         i += 1;
     }
