@@ -11,7 +11,8 @@
 //! reply is searched too: a sound claim is still a win there. If it is not (after `--ms`,
 //! then `--recheck-ms`), the claim is printed as unconfirmed: a false win (a proof that left
 //! out a defence) or a win too deep for the recheck; look at it by hand (`pbrain-tengen
-//! analyze`). Positions the search answers at once (a forced reply) are skipped.
+//! analyze`). Positions the search answers at once (a forced reply) are skipped; a claim
+//! whose later position is one of them, or ends the game, is counted but not checked.
 //!
 //! The sixth session's search claimed false wins under freestyle (the quiet-move cap, fixed
 //! in the seventh session); this tool is how they were counted (engine/STRENGTH.md).

@@ -391,6 +391,12 @@ fn nowin_case(c: &Case) {
             ..Limits::default()
         };
         let r = e.search(&board, &limits, &AtomicBool::new(false), &[], &mut |_| {});
+        // A search the budget cut short would pass without having looked.
+        assert_eq!(
+            r.depth, depth,
+            "{}: budget spent before depth {depth}",
+            c.id
+        );
         assert!(
             r.score < WIN_BOUND,
             "{}: depth {depth} claims a win ({}) with {:?}",
