@@ -22,7 +22,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
-use tengen_engine::search::{Engine, Limits, SearchResult, WIN, WIN_BOUND};
+use tengen_engine::report;
+use tengen_engine::search::{Engine, Limits, SearchResult, WIN_BOUND};
 use tengen_rules::{Board, Move, Rule};
 
 /// One game of a results file: its rule and board, the stones of the opening, the moves.
@@ -78,16 +79,6 @@ fn search(game: &Game, plies: usize, ms: u64) -> Option<SearchResult> {
     (r.nodes > 1).then_some(r)
 }
 
-fn mate(score: i32) -> String {
-    if score >= WIN_BOUND {
-        format!("+M{}", WIN - score)
-    } else if score <= -WIN_BOUND {
-        format!("-M{}", WIN + score)
-    } else {
-        score.to_string()
-    }
-}
-
 fn main() -> anyhow::Result<()> {
     let mut ms = 300;
     let mut recheck_ms = 2000;
@@ -134,10 +125,10 @@ fn main() -> anyhow::Result<()> {
                     unconfirmed += 1;
                     println!(
                         "{path} game {gi} ply {i}: {} by {}, after the reply {}: {}",
-                        mate(r.score),
+                        report::eval(r.score),
                         notation(game, game.moves[i]),
                         notation(game, game.moves[i + 1]),
-                        mate(r2.score)
+                        report::eval(r2.score)
                     );
                 }
                 i += 2;
