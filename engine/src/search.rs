@@ -190,25 +190,6 @@ pub struct Tuning {
     pub history_div: i32,
     /// ...and by this under Renju, where there is no cap (see [`Tuning::for_rule`]).
     pub history_div_renju: i32,
-    /// Null-move pruning: at a quiet non-PV node whose static score reaches beta, the side
-    /// to move passes and the opponent's reply is searched `nmp_r` plies shallower (plus one
-    /// per `nmp_depth_div` plies of depth); a result still at beta cuts (0 = off)...
-    pub nmp_r: i32,
-    /// ...see `nmp_r`...
-    pub nmp_depth_div: i32,
-    /// ...at depths from this on, where the static score beats beta by `nmp_margin`.
-    pub nmp_min_depth: i32,
-    /// See `nmp_min_depth`.
-    pub nmp_margin: Score,
-    /// Singular extension: at a node of at least this depth (0 = off) whose table move has
-    /// a lower bound from nearly as deep, the other moves are searched to half depth against
-    /// that bound less `se_margin` per ply; if none reaches it, the table move is extended.
-    pub se_min_depth: i32,
-    /// See `se_min_depth`.
-    pub se_margin: Score,
-    /// Internal iterative reduction: a node of at least this depth without a table move is
-    /// searched one ply shallower (0 = off).
-    pub iir_min_depth: i32,
 }
 
 impl Default for Tuning {
@@ -247,13 +228,6 @@ impl Default for Tuning {
             // SPRT at 100 ms, freestyle: /512 against /64 +162 +- 115 (H1); Renju: -31 +- 64 (H0).
             history_div: 512,
             history_div_renju: 64,
-            nmp_r: 0,
-            nmp_depth_div: 4,
-            nmp_min_depth: 3,
-            nmp_margin: 0,
-            iir_min_depth: 0,
-            se_min_depth: 0,
-            se_margin: 2,
         }
     }
 }
@@ -581,10 +555,6 @@ struct Worker<'a> {
     guarded: Vec<Cell>,
     root_best: Option<(Cell, Score)>,
     pv: Vec<Vec<Cell>>,
-    /// `nulled[ply]`: the node at `ply` answers a null move (no second pass in a row).
-    nulled: Vec<bool>,
-    /// `excluded[ply]`: the move a singular-extension search at `ply` leaves out.
-    excluded: Vec<Option<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
 }
@@ -609,8 +579,6 @@ impl<'a> Worker<'a> {
             guarded: Vec::new(),
             root_best: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
-            nulled: vec![false; MAX_PLY + 1],
-            excluded: vec![None; MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
         }
@@ -1136,8 +1104,7 @@ impl<'a> Worker<'a> {
         let tt_move = tt_entry
             .and_then(|e| e.mv)
             .filter(|&m| self.pos.is_empty(m));
-        let excluded = self.excluded[ply];
-        if let Some(e) = tt_entry.filter(|_| excluded.is_none()) {
+        if let Some(e) = tt_entry {
             if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -1181,7 +1148,6 @@ impl<'a> Worker<'a> {
         let tuning = self.shared.tuning;
         if tuning.rfp_margin > 0
             && !pv_node
-            && excluded.is_none()
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
             && static_eval.abs() < WIN_BOUND
@@ -1190,74 +1156,6 @@ impl<'a> Worker<'a> {
             self.bufs[ply] = buf;
             return static_eval;
         }
-
-        // Null-move pruning: if passing still leaves the opponent unable to get back to beta
-        // in a reduced search, a real move will do at least as well (no zugzwang here).
-        if tuning.nmp_r > 0
-            && !pv_node
-            && !root
-            && !self.nulled[ply]
-            && excluded.is_none()
-            && threat == Threat::Quiet
-            && depth >= tuning.nmp_min_depth
-            && static_eval - tuning.nmp_margin >= beta
-            && beta.abs() < WIN_BOUND
-        {
-            let r = tuning.nmp_r + depth / tuning.nmp_depth_div.max(1);
-            self.pos.swap_side();
-            self.nulled[ply + 1] = true;
-            let score = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-            self.nulled[ply + 1] = false;
-            self.pos.swap_side();
-            if self.stopped {
-                self.bufs[ply] = buf;
-                return 0;
-            }
-            if score >= beta {
-                self.bufs[ply] = buf;
-                // A mate found after a pass is not a mate of this position.
-                return if score >= WIN_BOUND { beta } else { score };
-            }
-        }
-        // Internal iterative reduction: without a table move the ordering is a guess, so a
-        // deep node is searched a ply shallower (the next iteration will have the move).
-        let depth = if tuning.iir_min_depth > 0
-            && depth >= tuning.iir_min_depth
-            && tt_move.is_none()
-            && !forced
-        {
-            depth - 1
-        } else {
-            depth
-        };
-
-        // Singular extension: when the table move is much better than every other move, it
-        // is searched a ply deeper (the line rests on it alone).
-        let singular = match (tt_entry, tt_move) {
-            (Some(e), Some(m))
-                if tuning.se_min_depth > 0
-                    && !root
-                    && !forced
-                    && excluded.is_none()
-                    && depth >= tuning.se_min_depth
-                    && matches!(e.bound, Bound::Lower | Bound::Exact)
-                    && e.depth >= depth - 3
-                    && e.score.abs() < WIN_BOUND
-                    && (ply as i32) < 2 * self.iteration =>
-            {
-                let sbeta = e.score - tuning.se_margin * depth;
-                self.excluded[ply] = Some(m);
-                let score = self.negamax(sbeta - 1, sbeta, (depth - 1) / 2, ply, false);
-                self.excluded[ply] = None;
-                self.pv[ply].clear();
-                if self.stopped {
-                    self.bufs[ply] = buf;
-                    return 0;
-                }
-                (score < sbeta).then_some(m)
-            }
-            _ => None,
-        };
 
         // Generate the moves of this node.
         let us = self.pos.side();
@@ -1273,9 +1171,6 @@ impl<'a> Worker<'a> {
                 movegen::quiet(&mut self.pos, &mut buf);
                 self.score_moves(&buf, tt_move, ply, &mut moves);
             }
-        }
-        if let Some(x) = excluded {
-            moves.retain(|&(c, _)| c != x);
         }
         if root {
             moves.retain(|(c, _)| !self.shared.blocked.contains(c));
@@ -1321,7 +1216,7 @@ impl<'a> Worker<'a> {
                 break;
             }
             self.pos.play(m);
-            let new_depth = depth - 1 + ext + i32::from(singular == Some(m));
+            let new_depth = depth - 1 + ext;
             let mut score;
             if i == 0 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
@@ -1380,18 +1275,15 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // A search without the excluded move is not this position's result.
-        if excluded.is_none() {
-            self.shared.tt.store(
-                key,
-                ply as i32,
-                best_move,
-                bound,
-                depth,
-                best_score,
-                static_eval,
-            );
-        }
+        self.shared.tt.store(
+            key,
+            ply as i32,
+            best_move,
+            bound,
+            depth,
+            best_score,
+            static_eval,
+        );
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score

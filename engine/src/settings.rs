@@ -244,7 +244,7 @@ qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, 
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
-iteration_pct, nmp_r, nmp_depth_div, nmp_min_depth, nmp_margin, iir_min_depth, se_min_depth, se_margin";
+iteration_pct";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -309,13 +309,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_margin_renju" => t.rfp_margin_renju = small()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "qs_vcf_needs_four_three" => t.qs_vcf_needs_four_three = flag()?,
-            "nmp_r" => t.nmp_r = small()?,
-            "nmp_depth_div" => t.nmp_depth_div = small()?,
-            "nmp_min_depth" => t.nmp_min_depth = small()?,
-            "nmp_margin" => t.nmp_margin = small()?,
-            "iir_min_depth" => t.iir_min_depth = small()?,
-            "se_min_depth" => t.se_min_depth = small()?,
-            "se_margin" => t.se_margin = small()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
         }
     }
