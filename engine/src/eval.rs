@@ -10,9 +10,10 @@
 //! - freestyle, and the rules without a fit of their own (standard, Caro): halfway between
 //!   two free tables ("Attack and defence tables", sixth session) and the first session's
 //!   hand-set values ("Fitted, hand-set, or halfway", seventh session);
-//! - Renju: one table ([`point_value`]'s), 7/8 of it for the side to move and 5/8 for the
-//!   opponent ("Evaluation fitted to game results", fifth session). Free tables fitted to
-//!   Renju games predicted the results better but played level or worse.
+//! - Renju: halfway between one fitted table ([`point_value`]'s), 7/8 of it for the side to
+//!   move and 5/8 for the opponent ("Evaluation fitted to game results", fifth session), and
+//!   the hand-set values at 6/8 and 5/8 ("Renju halfway too", eighth session). Free tables
+//!   fitted to Renju games predicted the results better but played level or worse.
 //!
 //! Moves are ordered by [`point_value`]: the fitted table under Renju, the first session's
 //! hand-set values under the other rules (under freestyle, ordering by the fitted ones lost
@@ -213,8 +214,11 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
     EvalTables { lines, classes }
 }
 
-/// Renju's tables: the one fitted table, the side to move's values weighing 7/8.
-static RENJU: EvalTables = own_tables(7, false);
+/// Renju's tables: halfway between the one fitted table (the side to move's values weighing
+/// 7/8, the opponent's 5/8) and the hand-set values (6/8 and 5/8), as for freestyle: the
+/// mean beat the fitted table alone in self-play and did at least as well against pela
+/// (engine/STRENGTH.md, eighth session).
+static RENJU: EvalTables = halfway(&own_tables(7, false), &own_tables(6, true));
 
 /// The other rules' tables: halfway between the fitted attack and defence tables (4 068
 /// freestyle self-play games, 151 840 positions: held-out loss 0.589 against 0.610 for the
@@ -311,8 +315,8 @@ mod tests {
             .sum()
     }
 
-    /// Renju keeps the one table at 7/8 and 5/8; freestyle is the attack table's sum for the
-    /// side to move minus the defence table's for the other, on random game positions.
+    /// The evaluation kept on play is the attack table's sum for the side to move minus the
+    /// defence table's for the other, recomputed from scratch on random game positions.
     #[test]
     fn evaluation_is_the_tables_sums() {
         use rand::rngs::StdRng;
@@ -338,22 +342,33 @@ mod tests {
                 let pos = Position::from_board(&board);
                 let us = pos.side();
                 let them = us.opponent();
-                let want = if rule == Rule::Renju {
-                    let one =
-                        |pats: &[Pattern; 4], class| i32::from(point_value(pats, class, true));
-                    (7 * sum_from_scratch(&pos, us, one) - 5 * sum_from_scratch(&pos, them, one))
-                        / 8
-                } else {
-                    let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
-                    let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
-                    (sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)) / 8
-                };
+                let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
+                let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
+                let want =
+                    (sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)) / 8;
                 assert_eq!(
                     evaluate(&pos),
                     want.clamp(-EVAL_LIMIT, EVAL_LIMIT),
                     "{pos:?}"
                 );
             }
+        }
+    }
+
+    /// Renju's tables are the mean of the fitted one table (7/8 and 5/8) and the hand-set
+    /// values (6/8 and 5/8), entry by entry.
+    #[test]
+    fn renju_tables_are_halfway_between_fitted_and_hand_set() {
+        let t = eval_tables(Rule::Renju);
+        for p in Pattern::ALL {
+            let (fit, hand) = (pattern_value(p), hand_pattern_value(p));
+            let want = ((7 * fit + 6 * hand) / 2, (5 * fit + 5 * hand) / 2);
+            assert_eq!(unpack(t.lines[p as usize]), want, "{p:?}");
+        }
+        for c in [Class::ThreeThree, Class::FourThree, Class::FourFour, Class::Five] {
+            let (fit, hand) = (class_bonus(c), hand_class_bonus(c));
+            let want = ((7 * fit + 6 * hand) / 2, (5 * fit + 5 * hand) / 2);
+            assert_eq!(unpack(t.classes[c as usize]), want, "{c:?}");
         }
     }
 
