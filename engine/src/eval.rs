@@ -344,8 +344,9 @@ mod tests {
                 let them = us.opponent();
                 let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
                 let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
-                let want =
-                    (sum_from_scratch(&pos, us, attack) - sum_from_scratch(&pos, them, defence)) / 8;
+                let want = (sum_from_scratch(&pos, us, attack)
+                    - sum_from_scratch(&pos, them, defence))
+                    / 8;
                 assert_eq!(
                     evaluate(&pos),
                     want.clamp(-EVAL_LIMIT, EVAL_LIMIT),
@@ -365,7 +366,12 @@ mod tests {
             let want = ((7 * fit + 6 * hand) / 2, (5 * fit + 5 * hand) / 2);
             assert_eq!(unpack(t.lines[p as usize]), want, "{p:?}");
         }
-        for c in [Class::ThreeThree, Class::FourThree, Class::FourFour, Class::Five] {
+        for c in [
+            Class::ThreeThree,
+            Class::FourThree,
+            Class::FourFour,
+            Class::Five,
+        ] {
             let (fit, hand) = (class_bonus(c), hand_class_bonus(c));
             let want = ((7 * fit + 6 * hand) / 2, (5 * fit + 5 * hand) / 2);
             assert_eq!(unpack(t.classes[c as usize]), want, "{c:?}");
