@@ -24,6 +24,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use tengen_engine::report;
 use tengen_engine::search::{Engine, Limits, SearchResult, WIN_BOUND};
+use tengen_manager::record::from_json_line;
 use tengen_rules::{Board, Move, Rule};
 
 /// One game of a results file: its rule and board, the stones of the opening, the moves.
@@ -34,34 +35,24 @@ struct Game {
     moves: Vec<Move>,
 }
 
+/// The square-board games of a results file, read with the manager's own record type.
 fn read_games(path: &str) -> anyhow::Result<Vec<Game>> {
     let file = std::fs::File::open(path).with_context(|| path.to_string())?;
     let mut games = Vec::new();
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let g: serde_json::Value =
-            serde_json::from_str(&line?).with_context(|| format!("{path} line {}", n + 1))?;
-        let (Some(rule), Some(size)) = (
-            g["rule"].as_str().and_then(|r| r.parse::<Rule>().ok()),
-            g["width"].as_u64().and_then(|w| u8::try_from(w).ok()),
-        ) else {
-            continue;
-        };
-        if g["height"].as_u64() != Some(u64::from(size)) {
+        let line = line?;
+        if line.trim().is_empty() {
             continue;
         }
-        let moves = g["moves"]
-            .as_array()
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
-            .iter()
-            .map_while(|m| m["move"].as_str().and_then(|s| Move::parse_xy(s).ok()))
-            .collect();
-        let opening = g["opening_len"].as_u64().unwrap_or(0) as usize;
+        let g = from_json_line(&line).with_context(|| format!("{path} line {}", n + 1))?;
+        if g.width != g.height {
+            continue;
+        }
         games.push(Game {
-            rule,
-            size,
-            opening,
-            moves,
+            rule: g.rule,
+            size: g.width,
+            opening: g.opening_len,
+            moves: g.all_moves(),
         });
     }
     Ok(games)
