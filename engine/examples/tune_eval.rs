@@ -5,7 +5,9 @@
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
-//! `results.jsonl` (one finished game per line). Every position after the opening (at least
+//! `results.jsonl` (one finished game per line, read as the manager's `GameRecord`; a line
+//! that is not one stops the tool with its file and line). Only 15x15 games decided on the
+//! board (a five, a forbidden move, a full board) are used. Every position after the opening (at least
 //! four stones) where neither side has a four on the board becomes a sample labelled with the
 //! game's result for the side to move; `--quiet` also drops positions where either side can
 //! make a straight four or a four-three. One game in ten is held out for validation.
@@ -24,10 +26,13 @@
 
 use std::io::BufRead;
 
+use anyhow::Context;
+
 use tengen_engine::eval::evaluate;
 use tengen_engine::pattern::{Class, Pattern};
 use tengen_engine::position::Position;
-use tengen_rules::{Board, Color, Move, Rule};
+use tengen_manager::record::{from_json_line, EndReason};
+use tengen_rules::{Board, Color, Rule};
 
 /// Fitted line patterns (F4 includes the two-fours-on-a-line pattern).
 const PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
@@ -89,38 +94,29 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
     let mut samples = Vec::new();
     let mut games = 0;
     for path in files {
-        let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        let file = std::fs::File::open(path).with_context(|| path.clone())?;
         for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line?;
-            let g: serde_json::Value = serde_json::from_str(&line)
-                .map_err(|e| anyhow::anyhow!("{path} line {}: {e}", n + 1))?;
-            let Some(game_rule) = g["rule"].as_str().and_then(|r| r.parse::<Rule>().ok()) else {
+            let line = line.with_context(|| format!("{path} line {}", n + 1))?;
+            if line.trim().is_empty() {
                 continue;
-            };
-            let black_score = match g["result"].as_str() {
-                Some("black-win") => 1.0,
-                Some("white-win") => 0.0,
-                Some("draw") => 0.5,
-                _ => continue,
-            };
+            }
+            let g = from_json_line(&line).with_context(|| format!("{path} line {}", n + 1))?;
             // Games lost on time, by a crash or an illegal move say nothing about positions.
             let decided_on_board = matches!(
-                g["reason"].as_str(),
-                Some("five" | "forbidden" | "board-full" | "draw-after")
+                g.reason,
+                EndReason::Five | EndReason::Forbidden(_) | EndReason::BoardFull
             );
-            if rule.is_some_and(|r| r != game_rule)
-                || g["width"].as_u64() != Some(15)
+            if rule.is_some_and(|r| r != g.rule)
+                || (g.width, g.height) != (15, 15)
                 || !decided_on_board
             {
                 continue;
             }
             games += 1;
             let validation = games % 10 == 0;
-            let opening = g["opening_len"].as_u64().unwrap_or(0) as usize;
-            let moves = g["moves"].as_array().map(Vec::as_slice).unwrap_or(&[]);
-            let mut board = Board::new(15, game_rule);
-            for (i, m) in moves.iter().enumerate() {
-                if i >= opening.max(4) {
+            let mut board = Board::new(15, g.rule);
+            for (i, m) in g.moves.iter().enumerate() {
+                if i >= g.opening_len.max(4) {
                     let pos = Position::from_board(&board);
                     let mover = pos.side();
                     if let (Some(us), Some(them)) =
@@ -128,27 +124,18 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
                     {
                         let sharp = |f: &[f32; NF]| f[7] + f[9] + f[10] > 0.;
                         if !(quiet && (sharp(&us) || sharp(&them))) {
-                            let y = if mover == Color::Black {
-                                black_score
-                            } else {
-                                1.0 - black_score
-                            };
-                            let current = f64::from(evaluate(&pos));
                             samples.push(Sample {
-                                y,
+                                y: g.result.score_for(mover),
                                 us,
                                 them,
-                                current,
+                                current: f64::from(evaluate(&pos)),
                                 black: mover == Color::Black,
                                 validation,
                             });
                         }
                     }
                 }
-                let Some(mv) = m["move"].as_str().and_then(|s| Move::parse_xy(s).ok()) else {
-                    break;
-                };
-                if board.play(mv).is_err() {
+                if board.play(m.mv).is_err() {
                     break;
                 }
             }
