@@ -220,23 +220,6 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
 /// (engine/STRENGTH.md, eighth session).
 static RENJU: EvalTables = halfway(&own_tables(7, false), &own_tables(6, true));
 
-/// Renju black's tables: [`RENJU`] with a double-three point worth no more than its lines
-/// other than two open threes. For black such a point is almost always forbidden (the
-/// recursive rule spares a few), so it is neither a threat of black's nor one white must
-/// answer; the one table's double-three bonus, fitted to both colours' points alike, could
-/// not say that.
-static RENJU_BLACK: EvalTables = without_double_three(&RENJU);
-
-/// `t` with the double-three bonus cancelling two open threes.
-const fn without_double_three(t: &EvalTables) -> EvalTables {
-    let mut classes = t.classes;
-    classes[Class::ThreeThree as usize] = -2 * t.lines[Pattern::F3 as usize];
-    EvalTables {
-        lines: t.lines,
-        classes,
-    }
-}
-
 /// The other rules' tables: halfway between the fitted attack and defence tables (4 068
 /// freestyle self-play games, 151 840 positions: held-out loss 0.589 against 0.610 for the
 /// one-table evaluation) and the first session's hand-set values at 6/8 for the side to
@@ -251,12 +234,12 @@ static FREESTYLE: EvalTables = halfway(
     &own_tables(6, true),
 );
 
-/// The attack and defence tables of `rule`, per colour ([`Color::index`]).
+/// The attack and defence tables of `rule`.
 #[must_use]
-pub(crate) fn eval_tables(rule: Rule) -> [&'static EvalTables; 2] {
+pub(crate) fn eval_tables(rule: Rule) -> &'static EvalTables {
     match rule {
-        Rule::Renju => [&RENJU_BLACK, &RENJU],
-        _ => [&FREESTYLE, &FREESTYLE],
+        Rule::Renju => &RENJU,
+        _ => &FREESTYLE,
     }
 }
 
@@ -341,8 +324,8 @@ mod tests {
         use rand::SeedableRng;
         let mut rng = StdRng::seed_from_u64(3);
         for rule in [Rule::Renju, Rule::Freestyle] {
-            let packed = |color: Color, pats: &[Pattern; 4], class: Class| {
-                let t = eval_tables(rule)[color.index()];
+            let t = eval_tables(rule);
+            let packed = |pats: &[Pattern; 4], class: Class| {
                 pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>() + t.classes[class as usize]
             };
             for _ in 0..40 {
@@ -359,8 +342,8 @@ mod tests {
                 let pos = Position::from_board(&board);
                 let us = pos.side();
                 let them = us.opponent();
-                let attack = |pats: &[Pattern; 4], class| unpack(packed(us, pats, class)).0;
-                let defence = |pats: &[Pattern; 4], class| unpack(packed(them, pats, class)).1;
+                let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
+                let defence = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).1;
                 let want = (sum_from_scratch(&pos, us, attack)
                     - sum_from_scratch(&pos, them, defence))
                     / 8;
@@ -377,7 +360,7 @@ mod tests {
     /// values (6/8 and 5/8), entry by entry.
     #[test]
     fn renju_tables_are_halfway_between_fitted_and_hand_set() {
-        let t = eval_tables(Rule::Renju)[Color::White.index()];
+        let t = eval_tables(Rule::Renju);
         for p in Pattern::ALL {
             let (fit, hand) = (pattern_value(p), hand_pattern_value(p));
             let want = ((7 * fit + 6 * hand) / 2, (5 * fit + 5 * hand) / 2);
@@ -395,39 +378,11 @@ mod tests {
         }
     }
 
-    /// Renju black's tables are white's but for the double three, which is worth no more
-    /// than the point's other lines; outside Renju both colours share one table.
-    #[test]
-    fn renju_black_double_three_points_are_worth_their_other_lines() {
-        let [black, white] = eval_tables(Rule::Renju);
-        assert_eq!(black.lines, white.lines);
-        for c in 0..16 {
-            if c != Class::ThreeThree as usize {
-                assert_eq!(black.classes[c], white.classes[c], "class {c}");
-            }
-        }
-        let value = |t: &EvalTables, pats: [Pattern; 4]| {
-            unpack(
-                pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>()
-                    + t.classes[Class::ThreeThree as usize],
-            )
-        };
-        let three_three = [Pattern::F3, Pattern::F3, Pattern::B2, Pattern::Dead];
-        let others = [Pattern::Dead, Pattern::Dead, Pattern::B2, Pattern::Dead];
-        let lines =
-            |pats: [Pattern; 4]| unpack(pats.iter().map(|&p| black.lines[p as usize]).sum::<i64>());
-        assert_eq!(value(black, three_three), lines(others));
-        let (wa, wd) = value(white, three_three);
-        assert!(wa > lines(others).0 && wd > lines(others).1);
-        let [a, b] = eval_tables(Rule::Freestyle);
-        assert!(std::ptr::eq(a, b));
-    }
-
     /// The freestyle tables value the side to move's threats above the same threats of the
     /// opponent.
     #[test]
     fn the_side_to_move_threats_weigh_more_under_freestyle() {
-        let t = eval_tables(Rule::Freestyle)[0];
+        let t = eval_tables(Rule::Freestyle);
         for p in [
             Pattern::F2,
             Pattern::B3,

@@ -179,8 +179,8 @@ struct Tally {
 struct Tables {
     patterns: &'static PatternTable,
     combos: [&'static ComboTable; 2],
-    /// The rule's attack and defence values, per side (black's differ under Renju).
-    values: [&'static EvalTables; 2],
+    /// The rule's attack and defence values.
+    values: &'static EvalTables,
     /// Per side and line pattern change (`old | new << 4`): twice the change of the line's
     /// packed value, plus one if the change may change the class (unless both patterns are
     /// quiet, see [`ComboTable::quiet`]).
@@ -325,7 +325,7 @@ fn reclassify<const S: usize>(
     );
     let a_class = class_of(old, S);
     let b_class = tables.combos[S].class_number(packed_of(rec, S)) & 15;
-    let values = tables.values[S];
+    let values = tables.values;
     let forbidden = Class::Forbidden as usize;
     // Replace the line values' difference by the real value change.
     let correction = if a_class != forbidden && b_class != forbidden {
@@ -398,8 +398,8 @@ impl Position {
                 patterns,
                 combos,
                 values,
-                pattern_changes: std::array::from_fn(|s| {
-                    let (quiet, values) = (combos[s].quiet(), values[s]);
+                pattern_changes: combos.map(|t| {
+                    let quiet = t.quiet();
                     std::array::from_fn(|i| {
                         let (a, b) = (i & 15, i >> 4);
                         let loud = a != b && (quiet >> a) & (quiet >> b) & 1 == 0;
@@ -596,7 +596,7 @@ impl Position {
         let rec = self.records[ci];
         for s in 0..2 {
             let class = class_of(rec, s);
-            self.tally.value[s] -= point_value(self.tables.values[s], rec, s, class);
+            self.tally.value[s] -= point_value(self.tables.values, rec, s, class);
             self.tally.counts[s][class] -= 1;
             self.tally.threats[s][ci / 64] &= !(1 << (ci % 64));
         }
@@ -719,7 +719,7 @@ impl Position {
                 rec |= (k.class as u64) << (32 + 8 * s);
                 if self.cells[ci] == cell::EMPTY {
                     self.tally.value[s] +=
-                        point_value(self.tables.values[s], rec, s, k.class as usize);
+                        point_value(self.tables.values, rec, s, k.class as usize);
                     self.tally.counts[s][k.class as usize] += 1;
                     if k.class != Class::Plain {
                         self.tally.threats[s][ci / 64] |= 1 << (ci % 64);
