@@ -133,6 +133,12 @@ pub struct Tuning {
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
+    /// A reduced move's reduction is `1 + index / lmr_index_div + depth / lmr_depth_div`...
+    pub lmr_index_div: i32,
+    /// See `lmr_index_div`.
+    pub lmr_depth_div: i32,
+    /// ...less this at PV nodes.
+    pub lmr_pv_less: i32,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -200,6 +206,9 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
+            lmr_index_div: 8,
+            lmr_depth_div: 6,
+            lmr_pv_less: 0,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -1227,8 +1236,11 @@ impl<'a> Worker<'a> {
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let r = 1 + (i as i32) / 8 + depth / 6;
-                    r.min(depth - 1)
+                    let r = 1
+                        + (i as i32) / tuning.lmr_index_div.max(1)
+                        + depth / tuning.lmr_depth_div.max(1)
+                        - if pv_node { tuning.lmr_pv_less } else { 0 };
+                    r.clamp(0, depth - 1)
                 } else {
                     0
                 };
