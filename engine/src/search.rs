@@ -118,6 +118,20 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// Moves of a node picked one by one (best first) before the rest is sorted: most nodes cut
+/// off after their first move (callgrind, bench: 1.8% fewer instructions than sorting all).
+const PICKED_MOVES: usize = 1;
+
+/// The order of scored moves: best score first, ties by a fixed scramble of the cells. A
+/// total order, so the search and the bench signature do not depend on how a sort breaks
+/// ties; scrambled because board order (top-left first) played worse in self-play
+/// (engine/STRENGTH.md, ninth session). Multiplying by an odd constant is a bijection on
+/// `u32`, so no two cells tie.
+#[inline]
+fn move_order((c, s): (Cell, i32)) -> (i32, u32) {
+    (-s, u32::from(c).wrapping_mul(0x9E37_79B9))
+}
+
 /// Search knobs. The defaults are the engine's settings; other values exist for experiments
 /// (self-play comparisons), not for users.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1199,7 +1213,6 @@ impl<'a> Worker<'a> {
             }
             return -(WIN - plyi - 2);
         }
-        moves.sort_unstable_by_key(|&(_, s)| -s);
 
         let ext = i32::from(forced);
         let mut best_score = -INF;
@@ -1220,10 +1233,20 @@ impl<'a> Worker<'a> {
         } else {
             usize::MAX
         };
-        for (i, &(m, mscore)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
                 break;
             }
+            // In `move_order`: the first move is picked, the rest sorted when reached.
+            if i < PICKED_MOVES {
+                let best = (i..moves.len())
+                    .min_by_key(|&j| move_order(moves[j]))
+                    .unwrap_or(i);
+                moves.swap(i, best);
+            } else if i == PICKED_MOVES {
+                moves[i..].sort_unstable_by_key(|&m| move_order(m));
+            }
+            let (m, mscore) = moves[i];
             self.pos.play(m);
             let new_depth = depth - 1 + ext;
             let mut score;
