@@ -1237,7 +1237,7 @@ impl<'a> Worker<'a> {
             if i >= late && best_score > -WIN_BOUND {
                 break;
             }
-            // In `move_order`: the first move is picked, the rest sorted when reached.
+            // Best first by `move_order`: the first move picked, the rest sorted when reached.
             if i < PICKED_MOVES {
                 let best = (i..moves.len())
                     .min_by_key(|&j| move_order(moves[j]))
