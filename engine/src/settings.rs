@@ -240,7 +240,6 @@ pub enum TuningError {
 
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
-lmr_index_div, lmr_depth_div, lmr_pv_less, \
 qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, \
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
@@ -285,9 +284,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmp_max_depth" => t.lmp_max_depth = small()?,
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
-            "lmr_index_div" => t.lmr_index_div = small()?,
-            "lmr_depth_div" => t.lmr_depth_div = small()?,
-            "lmr_pv_less" => t.lmr_pv_less = small()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
@@ -377,9 +373,6 @@ mod tests {
             parse_tuning("iteration_pct=100").unwrap().iteration_pct,
             100
         );
-        let t = parse_tuning("lmr_index_div=4,lmr_depth_div=3,lmr_pv_less=1").unwrap();
-        assert_eq!((t.lmr_index_div, t.lmr_depth_div, t.lmr_pv_less), (4, 3, 1));
-        assert_eq!((d.lmr_index_div, d.lmr_depth_div, d.lmr_pv_less), (8, 6, 0));
         assert!(matches!(
             parse_tuning("tt_probe=2"),
             Err(TuningError::BadValue { .. })
