@@ -7,10 +7,11 @@
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
 //! `results.jsonl` (one finished game per line, read as the manager's `GameRecord`; a line
 //! that is not one stops the tool with its file and line). Only 15x15 games decided on the
-//! board (a five, a forbidden move, a full board) are used. Every position after the opening (at least
-//! four stones) where neither side has a four on the board becomes a sample labelled with the
-//! game's result for the side to move; `--quiet` also drops positions where either side can
-//! make a straight four or a four-three. One game in ten is held out for validation.
+//! board (a five, a forbidden move, a full board) are used. Every position after the opening
+//! (at least four stones) where neither side has a four on the board becomes a sample
+//! labelled with the game's result for the side to move; `--quiet` also drops positions
+//! where either side can make a straight four or a four-three. One game in ten is held out
+//! for validation.
 //!
 //! The evaluation is linear in per-side counts (each empty point's four line patterns plus
 //! its combination class, forbidden points excluded), so fitting it is a logistic
