@@ -17,14 +17,13 @@
 //! The sixth session's search claimed false wins under freestyle (the quiet-move cap, fixed
 //! in the seventh session); this tool is how they were counted (engine/STRENGTH.md).
 
-use std::io::BufRead;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use tengen_engine::report;
 use tengen_engine::search::{Engine, Limits, SearchResult, WIN_BOUND};
-use tengen_manager::record::from_json_line;
+use tengen_manager::record::from_json_lines;
 use tengen_rules::{Board, Move, Rule};
 
 /// One game of a results file: its rule and board, the stones of the opening, the moves.
@@ -37,14 +36,9 @@ struct Game {
 
 /// The square-board games of a results file, read with the manager's own record type.
 fn read_games(path: &str) -> anyhow::Result<Vec<Game>> {
-    let file = std::fs::File::open(path).with_context(|| path.to_string())?;
+    let text = std::fs::read_to_string(path).with_context(|| path.to_string())?;
     let mut games = Vec::new();
-    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let g = from_json_line(&line).with_context(|| format!("{path} line {}", n + 1))?;
+    for g in from_json_lines(&text).with_context(|| path.to_string())? {
         if g.width != g.height {
             continue;
         }

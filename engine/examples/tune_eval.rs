@@ -25,14 +25,12 @@
 //!   freely (what `eval.rs` uses: evaluate = attack sum − defence sum), with a fitted
 //!   black-to-move bias that the engine leaves out (a constant from black's side).
 
-use std::io::BufRead;
-
 use anyhow::Context;
 
 use tengen_engine::eval::evaluate;
 use tengen_engine::pattern::{Class, Pattern};
 use tengen_engine::position::Position;
-use tengen_manager::record::{from_json_line, EndReason};
+use tengen_manager::record::{from_json_lines, EndReason};
 use tengen_rules::{Board, Color, Rule};
 
 /// Fitted line patterns (F4 includes the two-fours-on-a-line pattern).
@@ -95,13 +93,8 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
     let mut samples = Vec::new();
     let mut games = 0;
     for path in files {
-        let file = std::fs::File::open(path).with_context(|| path.clone())?;
-        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("{path} line {}", n + 1))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            let g = from_json_line(&line).with_context(|| format!("{path} line {}", n + 1))?;
+        let text = std::fs::read_to_string(path).with_context(|| path.clone())?;
+        for g in from_json_lines(&text).with_context(|| path.clone())? {
             // Games lost on time, by a crash or an illegal move say nothing about positions.
             let decided_on_board = matches!(
                 g.reason,

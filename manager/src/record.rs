@@ -4,7 +4,8 @@
 //!
 //! - Piskvork `.psq` ([`to_psq`], [`parse_psq`]),
 //! - SGF FF\[4\] `GM[4]` ([`to_sgf`], [`parse_sgf`]),
-//! - one JSON object per line ([`to_json_line`], [`from_json_line`]).
+//! - one JSON object per line ([`to_json_line`], [`from_json_line`], a whole file with
+//!   [`from_json_lines`]).
 //!
 //! Pure text in, text out: the caller reads and writes the files. Readers return what the
 //! format holds (moves, names, size); tests replay those moves through
@@ -355,6 +356,14 @@ pub enum RecordError {
     /// A JSON line that is not a game record.
     #[error("bad JSON game record: {0}")]
     Json(String),
+    /// Line `line` (1-based) of a JSON-lines text is not a game record.
+    #[error("line {line}: bad JSON game record: {message}")]
+    JsonLine {
+        /// 1-based line number.
+        line: usize,
+        /// What serde said was wrong.
+        message: String,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -401,6 +410,26 @@ pub fn to_json_line(record: &GameRecord) -> String {
 /// Read one JSON line back.
 pub fn from_json_line(line: &str) -> Result<GameRecord, RecordError> {
     serde_json::from_str(line.trim()).map_err(|e| RecordError::Json(e.to_string()))
+}
+
+/// Read a whole results text (one record per line, blank lines skipped), stopping at the
+/// first line that is not a record ([`RecordError::JsonLine`] names it). Strict and
+/// read-only: for analysis tools. The manager's resume instead keeps what precedes a torn
+/// last line and repairs the file.
+pub fn from_json_lines(text: &str) -> Result<Vec<GameRecord>, RecordError> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            from_json_line(l).map_err(|e| RecordError::JsonLine {
+                line: i + 1,
+                message: match e {
+                    RecordError::Json(m) => m,
+                    other => other.to_string(),
+                },
+            })
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -849,6 +878,26 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("forbidden:55"));
+    }
+
+    #[test]
+    fn json_lines_skip_blanks_and_name_the_bad_line() {
+        let mut second = sample();
+        second.game = 2;
+        let text = format!(
+            "{}\n\n  \n{}\n",
+            to_json_line(&sample()),
+            to_json_line(&second)
+        );
+        assert_eq!(from_json_lines(&text).unwrap(), vec![sample(), second]);
+        assert_eq!(from_json_lines("").unwrap(), vec![]);
+        let torn = format!("{}\n\n{{\"game\":3", to_json_line(&sample()));
+        let err = from_json_lines(&torn).unwrap_err();
+        assert!(
+            matches!(err, RecordError::JsonLine { line: 3, .. }),
+            "{err:?}"
+        );
+        assert!(err.to_string().starts_with("line 3: "), "{err}");
     }
 
     #[test]
