@@ -1276,8 +1276,7 @@ impl<'a> Worker<'a> {
                     if alpha >= beta {
                         if quiet_node {
                             if tuning.history {
-                                let prev = self.pos.history().last().copied();
-                                self.history.update(us, ply, prev, m, &moves[..=i], depth);
+                                self.history.update(us, ply, m, &moves[..=i], depth);
                             } else {
                                 self.history.add_killer(ply, m);
                             }
@@ -1321,15 +1320,12 @@ impl<'a> Worker<'a> {
         } else {
             [crate::tt::NO_MOVE; 2]
         };
-        let us = self.pos.side();
-        let prev = self.pos.history().last().copied();
         out.clear();
         out.extend(cells.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX / 2
             } else {
-                let counter = prev.map_or(0, |p| self.history.counter(us, p, c));
-                let h = (self.history.score(us, c) + counter) / history_div;
+                let h = self.history.score(self.pos.side(), c) / history_div;
                 movegen::order_score(&self.pos, c, killers, h)
             };
             (c, s)
