@@ -421,12 +421,9 @@ pub fn from_json_lines(text: &str) -> Result<Vec<GameRecord>, RecordError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            from_json_line(l).map_err(|e| RecordError::JsonLine {
+            serde_json::from_str(l.trim()).map_err(|e| RecordError::JsonLine {
                 line: i + 1,
-                message: match e {
-                    RecordError::Json(m) => m,
-                    other => other.to_string(),
-                },
+                message: e.to_string(),
             })
         })
         .collect()
