@@ -14,7 +14,8 @@
 //! same budget ("unrefuted"). An unrefuted alternative is not thereby safe: the budget
 //! bounds what the VCT sees. With `--recheck-ms`, the position before the walk-in is also
 //! searched (one thread, that long) and its score printed: a proven loss there means the
-//! game was lost before the walk-in, deeper than the VCT looked.
+//! game was lost before the walk-in, deeper than the VCT looked (a forced reply is not
+//! searched: the mistake is earlier).
 //!
 //! The tenth session used a first version of this on the Renju losses at 1 s per move
 //! (engine/STRENGTH.md, *Against pela and Carbon at 1 s and 200 ms per move*).
@@ -177,11 +178,15 @@ fn main() -> anyhow::Result<()> {
             if !unrefuted.is_empty() {
                 with_unrefuted += 1;
             }
+            let node = match w.threat {
+                Threat::MustBlock(_) | Threat::Lost(_) => "forced block",
+                Threat::Defend => "open three against it",
+                _ => "quiet",
+            };
             let mut line = format!(
-                "{head}: walk-in at move {} {} ({:?} node), {} alternatives, unrefuted [{}]",
+                "{head}: walk-in at move {} {} ({node}), {} alternatives, unrefuted [{}]",
                 w.ply + 1,
                 name(w.cell),
-                w.threat,
                 w.alternatives.len(),
                 unrefuted.join(" ")
             );
@@ -190,7 +195,12 @@ fn main() -> anyhow::Result<()> {
                 let limits = Limits::time(Duration::from_millis(ms));
                 let stop = AtomicBool::new(false);
                 let r = engine.search(&w.board, &limits, &stop, &[], &mut |_| {});
-                line += &format!(", before it at {ms} ms: {}", report::eval(r.score));
+                // A forced reply is played without a search: its score says nothing.
+                if r.nodes > 1 {
+                    line += &format!(", before it at {ms} ms: {}", report::eval(r.score));
+                } else {
+                    line += ", before it: a forced reply (not searched)";
+                }
             }
             println!("{line}");
         }
