@@ -141,8 +141,11 @@ pub struct Tuning {
     pub lmp_max_depth: i32,
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
-    /// ...from this move index on.
+    /// ...from this move index on...
     pub lmr_min_index: usize,
+    /// ...one ply less for a move whose butterfly history is at least this, one more for
+    /// one at most its negative (0 = the history does not change reductions).
+    pub lmr_history: i32,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -182,6 +185,12 @@ pub struct Tuning {
     pub rfp_margin_renju: Score,
     /// ...at depths up to this.
     pub rfp_max_depth: i32,
+    /// Razoring margin per ply (0 = off): a shallow quiet node whose static score stays
+    /// below alpha by this much per ply, and whose side to move has no four-three or
+    /// double-three point, fails low at once...
+    pub razor_margin: Score,
+    /// ...at depths up to this.
+    pub razor_max_depth: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -210,6 +219,7 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
+            lmr_history: 0,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -229,6 +239,8 @@ impl Default for Tuning {
             rfp_margin: 100,
             rfp_margin_renju: 150,
             rfp_max_depth: 3,
+            razor_margin: 0,
+            razor_max_depth: 1,
             aspiration: 60,
             tt_probe: true,
             mate_distance: true,
@@ -1167,8 +1179,23 @@ impl<'a> Worker<'a> {
             return static_eval;
         }
 
-        // Generate the moves of this node.
+        // Razoring: the mirror image, a shallow quiet node far below alpha whose side to move
+        // has no winning combination to play fails low (the quiescence would see no more).
         let us = self.pos.side();
+        if tuning.razor_margin > 0
+            && !pv_node
+            && threat == Threat::Quiet
+            && depth <= tuning.razor_max_depth
+            && static_eval.abs() < WIN_BOUND
+            && static_eval + tuning.razor_margin * depth <= alpha
+            && self.pos.count(us, crate::pattern::Class::FourThree) == 0
+            && self.pos.count(us, crate::pattern::Class::ThreeThree) == 0
+        {
+            self.bufs[ply] = buf;
+            return static_eval;
+        }
+
+        // Generate the moves of this node.
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         match threat {
@@ -1245,7 +1272,15 @@ impl<'a> Worker<'a> {
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let r = 1 + (i as i32) / 8 + depth / 6;
+                    let mut r = 1 + (i as i32) / 8 + depth / 6;
+                    if tuning.lmr_history > 0 {
+                        let h = self.history.score(us, m);
+                        if h >= tuning.lmr_history {
+                            r -= 1;
+                        } else if h <= -tuning.lmr_history {
+                            r += 1;
+                        }
+                    }
                     r.min(depth - 1)
                 } else {
                     0

@@ -284,6 +284,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmp_max_depth" => t.lmp_max_depth = small()?,
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
+            "lmr_history" => t.lmr_history = small()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
@@ -308,6 +309,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_margin" => t.rfp_margin = small()?,
             "rfp_margin_renju" => t.rfp_margin_renju = small()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
+            "razor_margin" => t.razor_margin = small()?,
+            "razor_max_depth" => t.razor_max_depth = small()?,
             "qs_vcf_needs_four_three" => t.qs_vcf_needs_four_three = flag()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
         }
