@@ -1,4 +1,4 @@
-# Sourced by pela/port.sh and carbon/port.sh: fetching upstream files and checked edits.
+# Sourced by pela/port.sh, carbon/port.sh and pentazen/port.sh: fetching upstream files and checked edits.
 # (POSIX sh; the caller has `set -eu`.)
 
 # fetch_files UPSTREAM_DIR PORT_DIR STRIP_PREFIX "COMMIT PATH" lines
