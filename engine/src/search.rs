@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Move, Pos};
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate, evaluate_smoothed};
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
@@ -193,6 +193,8 @@ pub struct Tuning {
     pub razor_max_depth: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
+    /// Static score: the mean of this position's and its parent's ([`evaluate_smoothed`]).
+    pub eval_smooth: bool,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
     pub tt_probe: bool,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
@@ -242,6 +244,7 @@ impl Default for Tuning {
             razor_margin: 0,
             razor_max_depth: 1,
             aspiration: 60,
+            eval_smooth: false,
             tt_probe: true,
             mate_distance: true,
             smp_spread: true,
@@ -1070,7 +1073,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return self.static_score();
         }
         let root = ply == 0;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
@@ -1139,7 +1142,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+        let static_eval = tt_entry.map_or_else(|| self.static_score(), |e| e.eval);
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1340,6 +1343,15 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
+    }
+
+    /// The static score of the current position, as the tuning says.
+    fn static_score(&self) -> Score {
+        if self.shared.tuning.eval_smooth {
+            evaluate_smoothed(&self.pos)
+        } else {
+            evaluate(&self.pos)
+        }
     }
 
     fn score_moves(

@@ -300,6 +300,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "iteration_pct" => t.iteration_pct = u32::try_from(n).map_err(|_| bad())?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
+            "eval_smooth" => t.eval_smooth = flag()?,
             "mate_distance" => t.mate_distance = flag()?,
             "smp_spread" => t.smp_spread = flag()?,
             "killers" => t.killers = flag()?,
