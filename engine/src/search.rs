@@ -146,6 +146,10 @@ pub struct Tuning {
     /// ...one ply less for a move whose butterfly history is at least this, one more for
     /// one at most its negative (0 = the history does not change reductions).
     pub lmr_history: i32,
+    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
+    pub lmr_defend: bool,
+    /// ...and one ply less at PV nodes.
+    pub lmr_pv_less: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -222,6 +226,8 @@ impl Default for Tuning {
             lmr_min_depth: 3,
             lmr_min_index: 3,
             lmr_history: 0,
+            lmr_defend: false,
+            lmr_pv_less: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -1270,7 +1276,8 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
                 let tactical = mscore >= 3_000;
-                let r = if quiet_node
+                let reducible = quiet_node || (tuning.lmr_defend && threat == Threat::Defend);
+                let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
                     && !tactical
@@ -1283,6 +1290,9 @@ impl<'a> Worker<'a> {
                         } else if h <= -tuning.lmr_history {
                             r += 1;
                         }
+                    }
+                    if tuning.lmr_pv_less && pv_node {
+                        r -= 1;
                     }
                     r.min(depth - 1)
                 } else {

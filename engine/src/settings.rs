@@ -285,6 +285,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_history" => t.lmr_history = small()?,
+            "lmr_defend" => t.lmr_defend = flag()?,
+            "lmr_pv_less" => t.lmr_pv_less = flag()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
