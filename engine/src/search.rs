@@ -363,13 +363,17 @@ impl Engine {
         };
         let fallback_pos = pos.pos_of(fallback);
         let mut buf = Vec::new();
-        let forced_score = match movegen::threat(&mut pos, &mut buf) {
+        let threat = movegen::threat(&mut pos, &mut buf);
+        let forced_score = match threat {
             Threat::WinNow(_) => Some(WIN - 1),
             Threat::WinIn3(_) => Some(WIN - 3),
             Threat::Lost(_) => Some(-(WIN - 2)),
             _ => None,
         };
-        if root.len() == 1 {
+        // A lost root needs no search either: the opponent's five cannot be stopped (two of
+        // them, or one on a point forbidden for black), so every move loses. Searched, such
+        // a root gave no principal variation and was reported as a score of 0.
+        if root.len() == 1 || matches!(threat, Threat::Lost(_)) {
             let score = forced_score.unwrap_or(0);
             let info = SearchInfo {
                 depth: 1,
@@ -1466,6 +1470,33 @@ mod tests {
             depth,
             nodes: 0,
         }
+    }
+
+    /// Renju, black to move (a PentaZen game): white's four H5-J7-K8-L9 makes five on I6,
+    /// which is a double three for black, so black cannot block it: lost at once, whatever
+    /// the move (the search used to call it 0).
+    #[test]
+    fn an_unblockable_five_is_a_loss_for_the_root() {
+        let moves = "h8,h9,i10,i8,g10,h10,h11,j9,f9,i12,h7,i9,k9,j8,k7,j7,j6,l9,m8,l5,\
+                     k6,k8,e8,d7,m10,j11,j10,k10,h13,l11,m12,f12,g11,h5";
+        let moves: Vec<Move> = moves
+            .split(',')
+            .map(|s| Move::Stone(Pos::parse_notation(s.trim(), 15).expect("a point")))
+            .collect();
+        let board = Board::from_moves(15, 15, tengen_rules::Rule::Renju, &moves).expect("legal");
+        let mut engine = Engine::new(1 << 20, 1);
+        let r = engine.search(
+            &board,
+            &Limits::depth(4),
+            &AtomicBool::new(false),
+            &[],
+            &mut |_| {},
+        );
+        assert!(r.score <= -WIN_BOUND, "score {}", r.score);
+        let Move::Stone(p) = r.best else {
+            panic!("no move: {:?}", r.best)
+        };
+        assert!(board.is_empty_at(p) && board.forbidden(p).is_none());
     }
 
     /// A board filled without a five (stripes two stones wide, shifted by one per row) but
