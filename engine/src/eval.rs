@@ -129,20 +129,6 @@ pub fn evaluate(pos: &Position) -> Score {
     raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
-/// The mean of [`evaluate`] and the parent position's static score (negated: it is the
-/// opponent's), which damps the swing of a linear score between the two sides' turns.
-#[must_use]
-pub fn evaluate_smoothed(pos: &Position) -> Score {
-    let us = pos.side();
-    let them = us.opponent();
-    let now = pos.attack(us) - pos.defence(them);
-    let raw = match (pos.previous_sums(them), pos.previous_sums(us)) {
-        (Some((attack, _)), Some((_, defence))) => (now + defence - attack) / 16,
-        _ => now / 8,
-    };
-    raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
 /// One rule's attack and defence values in eighths of an evaluation point (so that the
 /// one-table weights 7/8 and 5/8 are integers), packed ([`pack`]) so that one integer sum
 /// keeps both: per line pattern number and per class number.
@@ -368,47 +354,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    /// The smoothed score is the mean of the position's score and the negated score of the
-    /// position before the last stone (rebuilt from scratch without it), within rounding.
-    #[test]
-    fn smoothed_score_is_the_mean_with_the_parent() {
-        use rand::rngs::StdRng;
-        use rand::seq::SliceRandom;
-        use rand::SeedableRng;
-        let mut rng = StdRng::seed_from_u64(5);
-        for rule in [Rule::Renju, Rule::Freestyle] {
-            for _ in 0..40 {
-                let mut board = tengen_rules::Board::new(15, rule);
-                let mut points: Vec<_> = board.empty_points().collect();
-                points.shuffle(&mut rng);
-                for p in points.into_iter().take(24) {
-                    if board.outcome().is_some() {
-                        break;
-                    }
-                    let _ = board.play(tengen_rules::Move::Stone(p));
-                }
-                let moves = board.moves().to_vec();
-                let parent =
-                    tengen_rules::Board::from_moves(15, 15, rule, &moves[..moves.len() - 1])
-                        .expect("a prefix of a legal game");
-                let pos = Position::from_board(&board);
-                // Unclamped, in eighths: the mean of the two scores before the division.
-                let raw = |p: &Position| {
-                    let us = p.side();
-                    p.attack(us) - p.defence(us.opponent())
-                };
-                let want = (raw(&pos) - raw(&Position::from_board(&parent))) / 16;
-                assert_eq!(
-                    evaluate_smoothed(&pos),
-                    want.clamp(-EVAL_LIMIT, EVAL_LIMIT),
-                    "{pos:?}"
-                );
-            }
-        }
-        let empty = Position::new(15, 15, Rule::Freestyle);
-        assert_eq!(evaluate_smoothed(&empty), evaluate(&empty));
     }
 
     /// Renju's tables are the mean of the fitted one table (7/8 and 5/8) and the hand-set

@@ -570,14 +570,6 @@ impl Position {
         unpack(self.tally.value[idx(color)]).1
     }
 
-    /// [`Position::attack`] and [`Position::defence`] of `color` before the last stone was
-    /// placed (`None` on an empty board).
-    #[inline]
-    #[must_use]
-    pub fn previous_sums(&self, color: Color) -> Option<(i32, i32)> {
-        self.frames.last().map(|f| unpack(f.value[idx(color)]))
-    }
-
     /// Play a stone for the side to move on the empty point `c`.
     pub fn play(&mut self, c: Cell) {
         debug_assert!(self.is_empty(c));

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Move, Pos};
 
-use crate::eval::{evaluate, evaluate_smoothed};
+use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
@@ -141,15 +141,10 @@ pub struct Tuning {
     pub lmp_max_depth: i32,
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
-    /// ...from this move index on...
+    /// ...from this move index on.
     pub lmr_min_index: usize,
-    /// ...one ply less for a move whose butterfly history is at least this, one more for
-    /// one at most its negative (0 = the history does not change reductions).
-    pub lmr_history: i32,
-    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
+    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only).
     pub lmr_defend: bool,
-    /// ...and one ply less at PV nodes.
-    pub lmr_pv_less: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -189,16 +184,8 @@ pub struct Tuning {
     pub rfp_margin_renju: Score,
     /// ...at depths up to this.
     pub rfp_max_depth: i32,
-    /// Razoring margin per ply (0 = off): a shallow quiet node whose static score stays
-    /// below alpha by this much per ply, and whose side to move has no four-three or
-    /// double-three point, fails low at once...
-    pub razor_margin: Score,
-    /// ...at depths up to this.
-    pub razor_max_depth: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
-    /// Static score: the mean of this position's and its parent's ([`evaluate_smoothed`]).
-    pub eval_smooth: bool,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
     pub tt_probe: bool,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
@@ -225,9 +212,7 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
-            lmr_history: 0,
             lmr_defend: false,
-            lmr_pv_less: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -247,10 +232,7 @@ impl Default for Tuning {
             rfp_margin: 100,
             rfp_margin_renju: 150,
             rfp_max_depth: 3,
-            razor_margin: 0,
-            razor_max_depth: 1,
             aspiration: 60,
-            eval_smooth: false,
             tt_probe: true,
             mate_distance: true,
             smp_spread: true,
@@ -1083,7 +1065,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return self.static_score();
+            return evaluate(&self.pos);
         }
         let root = ply == 0;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
@@ -1152,7 +1134,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(|| self.static_score(), |e| e.eval);
+        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1192,23 +1174,8 @@ impl<'a> Worker<'a> {
             return static_eval;
         }
 
-        // Razoring: the mirror image, a shallow quiet node far below alpha whose side to move
-        // has no winning combination to play fails low (the quiescence would see no more).
-        let us = self.pos.side();
-        if tuning.razor_margin > 0
-            && !pv_node
-            && threat == Threat::Quiet
-            && depth <= tuning.razor_max_depth
-            && static_eval.abs() < WIN_BOUND
-            && static_eval + tuning.razor_margin * depth <= alpha
-            && self.pos.count(us, crate::pattern::Class::FourThree) == 0
-            && self.pos.count(us, crate::pattern::Class::ThreeThree) == 0
-        {
-            self.bufs[ply] = buf;
-            return static_eval;
-        }
-
         // Generate the moves of this node.
+        let us = self.pos.side();
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         match threat {
@@ -1286,18 +1253,7 @@ impl<'a> Worker<'a> {
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let mut r = 1 + (i as i32) / 8 + depth / 6;
-                    if tuning.lmr_history > 0 {
-                        let h = self.history.score(us, m);
-                        if h >= tuning.lmr_history {
-                            r -= 1;
-                        } else if h <= -tuning.lmr_history {
-                            r += 1;
-                        }
-                    }
-                    if tuning.lmr_pv_less && pv_node {
-                        r -= 1;
-                    }
+                    let r = 1 + (i as i32) / 8 + depth / 6;
                     r.min(depth - 1)
                 } else {
                     0
@@ -1357,15 +1313,6 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
-    }
-
-    /// The static score of the current position, as the tuning says.
-    fn static_score(&self) -> Score {
-        if self.shared.tuning.eval_smooth {
-            evaluate_smoothed(&self.pos)
-        } else {
-            evaluate(&self.pos)
-        }
     }
 
     fn score_moves(
