@@ -1,6 +1,22 @@
 # Sourced by pela/port.sh, carbon/port.sh and pentazen/port.sh: fetching upstream files and checked edits.
 # (POSIX sh; the caller has `set -eu`.)
 
+# port_init DIR_NAME "$@"
+#   The calling port.sh's arguments: exactly one, the upstream directory (else a usage line
+#   naming it DIR_NAME, exit 2). Sets `up` (that directory), `here` (the script's directory)
+#   and `port` (here/port).
+port_init() {
+	_name=$1
+	shift
+	if [ $# -ne 1 ]; then
+		echo "usage: $0 $_name" >&2
+		exit 2
+	fi
+	up=$1
+	here=$(cd "$(dirname "$0")" && pwd)
+	port=$here/port
+}
+
 # fetch_files UPSTREAM_DIR PORT_DIR STRIP_PREFIX "COMMIT PATH" lines
 #   Copies each PATH into PORT_DIR/PATH-without-STRIP_PREFIX. From a git clone (has .git)
 #   the file is taken with `git show COMMIT:PATH`, whatever is checked out; otherwise, or with

@@ -11,14 +11,8 @@
 #   Needs python3 (or set PYTHON) for tools/gen_tables.py and tools/gen_hash.py.
 set -eu
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 CARBON_DIR" >&2
-	exit 2
-fi
-up=$1
-here=$(cd "$(dirname "$0")" && pwd)
-port=$here/port
-. "$here/../port-common.sh"
+. "$(cd "$(dirname "$0")" && pwd)/../port-common.sh"
+port_init CARBON_DIR "$@"
 py=${PYTHON:-python3}
 
 # commit  upstream path (the repository is flat; same name in port/)

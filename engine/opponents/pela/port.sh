@@ -9,14 +9,8 @@
 #   files are copied from the working tree as they are.
 set -eu
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 PISKVORK_DIR" >&2
-	exit 2
-fi
-up=$1
-here=$(cd "$(dirname "$0")" && pwd)
-port=$here/port
-. "$here/../port-common.sh"
+. "$(cd "$(dirname "$0")" && pwd)/../port-common.sh"
+port_init PISKVORK_DIR "$@"
 
 # commit  upstream path  (port/ path = upstream path without "source/")
 FILES='
