@@ -25,12 +25,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use tengen_engine::movegen::{self, Threat};
-use tengen_engine::position::{Cell, Position};
+use tengen_engine::position::Position;
 use tengen_engine::report;
 use tengen_engine::search::{Engine, Limits};
 use tengen_engine::threat::{Interrupt, Vct};
 use tengen_manager::record::{from_json_lines, GameRecord, GameResult};
-use tengen_rules::{Board, Color, Move};
+use tengen_rules::{Board, Color, Move, Pos};
 
 /// Command-line options.
 struct Options {
@@ -88,22 +88,27 @@ fn has_vct(pos: &mut Position, nodes: u64) -> bool {
 /// opponent has a VCT after it).
 struct WalkIn {
     ply: usize,
-    cell: Cell,
+    played: Pos,
     threat: Threat,
-    alternatives: Vec<(Cell, bool)>,
+    alternatives: Vec<(Pos, bool)>,
     board: Board,
 }
 
 fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Option<WalkIn>> {
     let moves = g.all_moves();
-    for i in g.opening_len..moves.len() {
-        let board = Board::from_moves(g.width, g.height, g.rule, &moves[..i])
-            .with_context(|| format!("game {}: move {} is illegal", g.game, i + 1))?;
-        if board.side_to_move() != color {
+    let illegal = |i: usize| format!("game {}: move {} is illegal", g.game, i + 1);
+    let opening = g.opening_len.min(moves.len());
+    let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
+        .with_context(|| illegal(opening.saturating_sub(1)))?;
+    for (i, &m) in moves.iter().enumerate().skip(opening) {
+        let ours = board.side_to_move() == color;
+        let before = board.clone();
+        board.play(m).with_context(|| illegal(i))?;
+        let Move::Stone(p) = m else { continue };
+        if !ours {
             continue;
         }
-        let Move::Stone(p) = moves[i] else { continue };
-        let mut pos = Position::from_board(&board);
+        let mut pos = Position::from_board(&before);
         let played = Position::cell_at(p);
         pos.play(played);
         let walked_in = has_vct(&mut pos, nodes);
@@ -126,15 +131,15 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
                 pos.play(c);
                 let refuted = has_vct(&mut pos, nodes);
                 pos.undo();
-                (c, refuted)
+                (pos.pos_of(c), refuted)
             })
             .collect();
         return Ok(Some(WalkIn {
             ply: i,
-            cell: played,
+            played: p,
             threat,
             alternatives,
-            board,
+            board: before,
         }));
     }
     Ok(None)
@@ -167,13 +172,12 @@ fn main() -> anyhow::Result<()> {
                 continue;
             };
             walk_ins += 1;
-            let pos = Position::from_board(&w.board);
-            let name = |c: Cell| pos.pos_of(c).to_notation(g.height);
+            let name = |p: Pos| p.to_notation(g.height);
             let unrefuted: Vec<String> = w
                 .alternatives
                 .iter()
                 .filter(|(_, refuted)| !refuted)
-                .map(|&(c, _)| name(c))
+                .map(|&(p, _)| name(p))
                 .collect();
             if !unrefuted.is_empty() {
                 with_unrefuted += 1;
@@ -186,7 +190,7 @@ fn main() -> anyhow::Result<()> {
             let mut line = format!(
                 "{head}: walk-in at move {} {} ({node}), {} alternatives, unrefuted [{}]",
                 w.ply + 1,
-                name(w.cell),
+                name(w.played),
                 w.alternatives.len(),
                 unrefuted.join(" ")
             );
