@@ -1213,6 +1213,8 @@ impl<'a> Worker<'a> {
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
         let quiet_node = threat == Threat::Quiet;
+        // Late moves are reduced at quiet nodes (and, with `lmr_defend`, at open-three answers).
+        let reducible = quiet_node || (tuning.lmr_defend && threat == Threat::Defend);
         // Late quiet moves below the root are not searched: past the quiet-move cap, and at
         // shallow depth past a shorter count (late-move pruning; they rarely matter). Both
         // only once one move has escaped a forced loss: a node whose first moves all lose is
@@ -1247,7 +1249,6 @@ impl<'a> Worker<'a> {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
                 let tactical = mscore >= 3_000;
-                let reducible = quiet_node || (tuning.lmr_defend && threat == Threat::Defend);
                 let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
