@@ -244,7 +244,7 @@ qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, 
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
-iteration_pct";
+iteration_pct, lmr_defend";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -390,6 +390,28 @@ mod tests {
             parse_tuning("vct_nodes"),
             Err(TuningError::NotKeyValue("vct_nodes".into()))
         );
+    }
+
+    /// Every field of [`Tuning`] is a knob: the parser takes it and the unknown-knob error
+    /// lists it (the list is written by hand and had missed `lmr_defend`).
+    #[test]
+    fn every_tuning_field_is_a_listed_knob() {
+        let d = Tuning::default();
+        let debug = format!("{d:?}");
+        let fields = debug
+            .trim_start_matches("Tuning {")
+            .trim_end_matches('}')
+            .split(", ")
+            .map(|f| f.split(':').next().unwrap().trim())
+            .collect::<Vec<_>>();
+        assert!(fields.len() > 20, "{fields:?}");
+        let listed: Vec<&str> = KNOBS.split(", ").collect();
+        assert_eq!(listed.len(), fields.len(), "{listed:?}");
+        for f in fields {
+            assert!(listed.contains(&f), "{f} missing from KNOBS");
+            // 1 is valid for every knob (flags take 0 or 1).
+            assert!(parse_tuning(&format!("{f}=1")).is_ok(), "{f} not parsed");
+        }
     }
 
     #[test]
