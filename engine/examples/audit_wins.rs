@@ -64,6 +64,8 @@ fn search(game: &Game, plies: usize, ms: u64) -> Option<SearchResult> {
     (r.nodes > 1).then_some(r)
 }
 
+const USAGE: &str = "usage: audit_wins [--ms 300] [--recheck-ms 2000] [--games N] FILE...";
+
 fn main() -> anyhow::Result<()> {
     let mut ms = 300;
     let mut recheck_ms = 2000;
@@ -71,6 +73,10 @@ fn main() -> anyhow::Result<()> {
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if a == "--help" || a == "-h" {
+            println!("{USAGE}");
+            return Ok(());
+        }
         let mut value = |name: &str| -> anyhow::Result<u64> {
             let v = args
                 .next()
@@ -82,12 +88,12 @@ fn main() -> anyhow::Result<()> {
             "--ms" => ms = value("--ms")?,
             "--recheck-ms" => recheck_ms = value("--recheck-ms")?,
             "--games" => max_games = value("--games")? as usize,
-            _ if a.starts_with("--") => bail!("unknown option {a}"),
+            _ if a.starts_with("--") => bail!("unknown option {a}\n{USAGE}"),
             _ => files.push(a),
         }
     }
     if files.is_empty() {
-        bail!("usage: audit_wins [--ms 300] [--recheck-ms 2000] [--games N] FILE...");
+        bail!("{USAGE}");
     }
     let (mut claims, mut unconfirmed) = (0, 0);
     for path in &files {

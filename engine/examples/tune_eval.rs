@@ -235,13 +235,18 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 }
 
 fn main() -> anyhow::Result<()> {
+    const USAGE: &str = "usage: tune_eval [--quiet] RULE|all RESULTS.jsonl...";
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return Ok(());
+    }
     let quiet = args.first().is_some_and(|a| a == "--quiet");
     if quiet {
         args.remove(0);
     }
     if args.len() < 2 {
-        anyhow::bail!("usage: tune_eval [--quiet] RULE|all RESULTS.jsonl...");
+        anyhow::bail!("{USAGE}");
     }
     let rule = match args[0].as_str() {
         "all" => None,

@@ -51,6 +51,10 @@ fn options() -> anyhow::Result<Options> {
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
+        if a == "--help" || a == "-h" {
+            println!("{USAGE}");
+            std::process::exit(0);
+        }
         if !a.starts_with("--") {
             o.files.push(a);
             continue;
