@@ -244,7 +244,7 @@ qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, 
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
-iteration_pct, lmr_defend";
+iteration_pct, lmr_defend, tt_mate_cut, iid_depth, late_threats, max_quiet_per_depth";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -285,6 +285,10 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_defend" => t.lmr_defend = flag()?,
+            "tt_mate_cut" => t.tt_mate_cut = flag()?,
+            "iid_depth" => t.iid_depth = small()?,
+            "late_threats" => t.late_threats = flag()?,
+            "max_quiet_per_depth" => t.max_quiet_per_depth = size()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
