@@ -6,7 +6,7 @@
 use tengen_rules::Color;
 
 use crate::pattern::{Class, Forbid};
-use crate::position::{Cell, Position};
+use crate::position::{Cell, Position, STRIDE};
 
 /// What the side to move faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,10 +146,22 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 /// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
 pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
+    order_score_weighted(pos, c, killers, history, 5)
+}
+
+/// [`order_score`] with the mover's own point value weighted `own`/4 (5 there).
+#[must_use]
+pub fn order_score_weighted(
+    pos: &Position,
+    c: Cell,
+    killers: [Cell; 2],
+    history: i32,
+    own: i32,
+) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
-    let mut s = mine.value * 5 / 4 + theirs.value;
+    let mut s = mine.value * own / 4 + theirs.value;
     s += match mine.class {
         Class::Five => 1_000_000,
         Class::Flex4 | Class::FourFour => 200_000,
@@ -173,6 +185,32 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) ->
     s + history
 }
 
+/// A quiet point's ordering score `s` scaled by its distance from `recent`, the last (up to)
+/// four stones, oldest first: kept if the point is within four lines (king steps) of one of
+/// the last two, halved if only of the two before them, quartered if of none. The game is
+/// fought where the last stones went; a point elsewhere with the same patterns matters less.
+/// Forcing points (a four or better: `s >= 3000`) and non-positive scores are left alone.
+#[must_use]
+pub fn scale_by_distance(recent: &[Cell], c: Cell, s: i32) -> i32 {
+    if s <= 0 || s >= 3_000 {
+        return s;
+    }
+    let near = |m: &Cell| {
+        let (a, b) = (usize::from(c), usize::from(*m));
+        let dx = (a % STRIDE).abs_diff(b % STRIDE);
+        let dy = (a / STRIDE).abs_diff(b / STRIDE);
+        dx.max(dy) <= 4
+    };
+    let split = recent.len().saturating_sub(2);
+    if recent[split..].iter().any(near) {
+        s
+    } else if recent[..split].iter().any(near) {
+        s / 2
+    } else {
+        s / 4
+    }
+}
+
 /// Own moves that make an open three (and no four), legal ones: the quiet threats of a VCT.
 pub fn threes(pos: &mut Position, color: Color, out: &mut Vec<Cell>) {
     pos.points_of_class(color, Class::Three, out);
@@ -186,4 +224,33 @@ pub fn threes(pos: &mut Position, color: Color, out: &mut Vec<Cell>) {
         }
     }
     out.truncate(keep);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_rules::Pos;
+
+    fn at(x: u8, y: u8) -> Cell {
+        Position::cell_at(Pos::new(x, y))
+    }
+
+    #[test]
+    fn far_points_are_scaled_down_by_their_distance_from_the_last_stones() {
+        // Oldest first: two stones in the top-left corner, then two in the bottom-right.
+        let recent = [at(0, 0), at(1, 0), at(14, 14), at(13, 14)];
+        assert_eq!(scale_by_distance(&recent, at(10, 10), 100), 100);
+        assert_eq!(scale_by_distance(&recent, at(9, 10), 100), 100);
+        assert_eq!(scale_by_distance(&recent, at(8, 10), 100), 25);
+        assert_eq!(scale_by_distance(&recent, at(5, 3), 100), 50);
+        assert_eq!(scale_by_distance(&recent, at(4, 4), 100), 50);
+        assert_eq!(scale_by_distance(&recent, at(7, 7), 100), 25);
+        // Forcing and worthless points keep their score.
+        assert_eq!(scale_by_distance(&recent, at(7, 7), 3_000), 3_000);
+        assert_eq!(scale_by_distance(&recent, at(7, 7), 0), 0);
+        // Fewer than four stones: the last two count as the near ones.
+        assert_eq!(scale_by_distance(&[at(0, 0)], at(4, 3), 100), 100);
+        assert_eq!(scale_by_distance(&[at(0, 0)], at(5, 0), 100), 25);
+        assert_eq!(scale_by_distance(&[], at(5, 0), 100), 25);
+    }
 }

@@ -149,6 +149,12 @@ pub struct Tuning {
     /// Cut on a proven result in the table whatever depth stored it (else only from an
     /// entry at least as deep as the node): a forced win or loss does not change with depth.
     pub tt_mate_cut: bool,
+    /// Move ordering weighs the mover's own point value `order_own`/4 against the
+    /// opponent's value of the point (what playing there takes from them).
+    pub order_own: u32,
+    /// Move ordering scales down quiet points far from the last stones
+    /// ([`movegen::scale_by_distance`]).
+    pub order_far: bool,
     /// Moves past the quiet-move cap and the late-move pruning count are still searched if
     /// they make an open three or a four (else they are not searched at all).
     pub late_threats: bool,
@@ -188,8 +194,14 @@ pub struct Tuning {
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
     pub qs_vcf_nodes: u64,
-    /// ...only where the side to move has a four-three point (else: any four point).
+    /// ...only where the side to move has a four-three point (else: any four point)...
     pub qs_vcf_needs_four_three: bool,
+    /// ...or `qs_vcf_needs_four_three_renju` under Renju (see [`Tuning::for_rule`])...
+    pub qs_vcf_needs_four_three_renju: bool,
+    /// ...and only where the static score does not already reach beta...
+    pub qs_vcf_below_beta: bool,
+    /// ...or `qs_vcf_below_beta_renju` under Renju.
+    pub qs_vcf_below_beta_renju: bool,
     /// Reverse futility pruning margin per ply (0 = off)...
     pub rfp_margin: Score,
     /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
@@ -228,6 +240,8 @@ impl Default for Tuning {
             tt_mate_cut: false,
             iid_depth: 0,
             late_threats: false,
+            order_own: 5,
+            order_far: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -243,6 +257,12 @@ impl Default for Tuning {
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
+            // Under Renju a VCF at every four point, where the static score is below beta
+            // (PentaZen's rule): SPRT at 200 ms +52 +- 60 (134 games, H1), repeated on the
+            // balanced lines +128 +- 84 (74, H1); freestyle level (engine/STRENGTH.md).
+            qs_vcf_needs_four_three_renju: false,
+            qs_vcf_below_beta: false,
+            qs_vcf_below_beta_renju: true,
             // SPRT at 100 ms: margin 150 against no pruning +67 +- 50 freestyle, +53 +- 41
             // Renju; then 100 against 150: +52 +- 48 freestyle (60 no better), -22 +- 58 Renju.
             rfp_margin: 100,
@@ -273,6 +293,8 @@ impl Tuning {
             max_quiet: self.max_quiet_renju,
             rfp_margin: self.rfp_margin_renju,
             history_div: self.history_div_renju,
+            qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
+            qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
             ..self
         }
     }
@@ -1165,7 +1187,8 @@ impl<'a> Worker<'a> {
                 || (!t.qs_vcf_needs_four_three
                     && self.pos.count(us, crate::pattern::Class::Four) > 0);
             let qs_vcf_nodes = t.qs_vcf_nodes;
-            let vcf = if threat == Threat::Quiet && qs_vcf_nodes > 0 && worth_it {
+            let needed = !t.qs_vcf_below_beta || static_eval < beta;
+            let vcf = if threat == Threat::Quiet && qs_vcf_nodes > 0 && worth_it && needed {
                 self.vcf.solve(&mut self.pos, &[], 12, qs_vcf_nodes)
             } else {
                 None
@@ -1374,6 +1397,10 @@ impl<'a> Worker<'a> {
         out: &mut Vec<(Cell, i32)>,
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
+        let own = self.shared.tuning.order_own as i32;
+        let far = self.shared.tuning.order_far;
+        let history = self.pos.history();
+        let recent = &history[history.len().saturating_sub(4)..];
         let killers = if self.shared.tuning.killers {
             self.history.killers(ply)
         } else {
@@ -1385,7 +1412,12 @@ impl<'a> Worker<'a> {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                movegen::order_score(&self.pos, c, killers, h)
+                let s = movegen::order_score_weighted(&self.pos, c, killers, h, own);
+                if far {
+                    movegen::scale_by_distance(recent, c, s)
+                } else {
+                    s
+                }
             };
             (c, s)
         }));
@@ -1544,6 +1576,10 @@ mod tests {
         assert_eq!(
             (r.max_quiet, r.rfp_margin, r.history_div),
             (d.max_quiet_renju, d.rfp_margin_renju, d.history_div_renju)
+        );
+        assert_eq!(
+            (r.qs_vcf_needs_four_three, r.qs_vcf_below_beta),
+            (d.qs_vcf_needs_four_three_renju, d.qs_vcf_below_beta_renju)
         );
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }

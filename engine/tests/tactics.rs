@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use tengen_engine::position::Position;
 use tengen_engine::search::{Engine, Limits, Tuning, WIN_BOUND};
+use tengen_engine::settings::parse_tuning;
 use tengen_engine::threat::{Vcf, Vct};
 use tengen_rules::{Board, Color, Move, Pos, Rule};
 
@@ -307,11 +308,16 @@ fn guard_case(c: &Case) {
     let board = c.board();
     let depth: i32 = c.param("depth").unwrap().parse().unwrap();
     let walkin = Pos::parse_notation(c.param("walkin").unwrap(), 15).unwrap();
+    // The knobs under which the unguarded search walks in (the defaults unless the case
+    // names others: a better search may no longer walk in, and the guard is what is tested).
+    let tuning = c
+        .param("tuning")
+        .map_or_else(Tuning::default, |t| parse_tuning(t).unwrap());
     let search_with = |guard_nodes: u64, threads: usize| {
         let mut e = Engine::new(16 << 20, threads);
         e.set_tuning(Tuning {
             guard_nodes,
-            ..Tuning::default()
+            ..tuning
         });
         let stop = AtomicBool::new(false);
         let r = e.search(&board, &Limits::depth(depth), &stop, &[], &mut |_| {});
