@@ -146,22 +146,10 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 /// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
 pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
-    order_score_weighted(pos, c, killers, history, 5)
-}
-
-/// [`order_score`] with the mover's own point value weighted `own`/4 (5 there).
-#[must_use]
-pub fn order_score_weighted(
-    pos: &Position,
-    c: Cell,
-    killers: [Cell; 2],
-    history: i32,
-    own: i32,
-) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
-    let mut s = mine.value * own / 4 + theirs.value;
+    let mut s = mine.value * 5 / 4 + theirs.value;
     s += match mine.class {
         Class::Five => 1_000_000,
         Class::Flex4 | Class::FourFour => 200_000,

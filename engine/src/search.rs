@@ -17,7 +17,6 @@ use tengen_rules::{Board, Move, Pos};
 use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
-use crate::pattern::Class;
 use crate::position::{Cell, Position};
 use crate::threat::{Interrupt, Vcf, Vct};
 use crate::tt::{Bound, Tt};
@@ -146,21 +145,9 @@ pub struct Tuning {
     pub lmr_min_index: usize,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only).
     pub lmr_defend: bool,
-    /// Cut on a proven result in the table whatever depth stored it (else only from an
-    /// entry at least as deep as the node): a forced win or loss does not change with depth.
-    pub tt_mate_cut: bool,
-    /// Move ordering weighs the mover's own point value `order_own`/4 against the
-    /// opponent's value of the point (what playing there takes from them).
-    pub order_own: u32,
     /// Move ordering scales down quiet points far from the last stones
     /// ([`movegen::scale_by_distance`]).
     pub order_far: bool,
-    /// Moves past the quiet-move cap and the late-move pruning count are still searched if
-    /// they make an open three or a four (else they are not searched at all).
-    pub late_threats: bool,
-    /// Internal iterative deepening: a node at least this deep without a table move first
-    /// searches itself at half depth for one (0 = off).
-    pub iid_depth: i32,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -168,10 +155,8 @@ pub struct Tuning {
     /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
     /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
-    /// self-play (forbidden points make the ordering less reliable)...
+    /// self-play (forbidden points make the ordering less reliable).
     pub max_quiet_renju: usize,
-    /// ...plus this many per ply of remaining depth.
-    pub max_quiet_per_depth: usize,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
     /// With two or more threads: node budget of a root VCT run by the first helper while
@@ -237,16 +222,11 @@ impl Default for Tuning {
             lmr_min_depth: 3,
             lmr_min_index: 3,
             lmr_defend: false,
-            tt_mate_cut: false,
-            iid_depth: 0,
-            late_threats: false,
-            order_own: 5,
             order_far: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
             max_quiet_renju: usize::MAX,
-            max_quiet_per_depth: 0,
             vct_time_div: 4,
             helper_vct_nodes: 0,
             guard_nodes: 0,
@@ -1156,12 +1136,11 @@ impl<'a> Worker<'a> {
         } else {
             None
         };
-        let mut tt_move = tt_entry
+        let tt_move = tt_entry
             .and_then(|e| e.mv)
             .filter(|&m| self.pos.is_empty(m));
         if let Some(e) = tt_entry {
-            let proven = self.shared.tuning.tt_mate_cut && e.score.abs() >= WIN_BOUND;
-            if !pv_node && (e.depth >= depth || proven) {
+            if !pv_node && e.depth >= depth {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score >= beta,
@@ -1212,27 +1191,6 @@ impl<'a> Worker<'a> {
         {
             self.bufs[ply] = buf;
             return static_eval;
-        }
-
-        // Internal iterative deepening: a deep node without a table move looks for one with a
-        // shallower search of itself.
-        if tuning.iid_depth > 0
-            && !root
-            && depth >= tuning.iid_depth
-            && tt_move.is_none()
-            && matches!(threat, Threat::Quiet | Threat::Defend)
-        {
-            self.negamax(alpha, beta, depth / 2, ply, pv_node);
-            if self.stopped {
-                self.bufs[ply] = buf;
-                return 0;
-            }
-            tt_move = self
-                .shared
-                .tt
-                .probe(key, ply as i32)
-                .and_then(|e| e.mv)
-                .filter(|&m| self.pos.is_empty(m));
         }
 
         // Generate the moves of this node.
@@ -1286,25 +1244,13 @@ impl<'a> Worker<'a> {
             } else {
                 usize::MAX
             };
-            let cap = tuning
-                .max_quiet
-                .saturating_add(tuning.max_quiet_per_depth * depth.max(0) as usize);
-            lmp.min(cap.max(1))
+            lmp.min(tuning.max_quiet.max(1))
         } else {
             usize::MAX
         };
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
-                if !tuning.late_threats {
-                    break;
-                }
-                if i == 1 {
-                    moves[1..].sort_unstable_by_key(|&m| move_order(m));
-                }
-                let k = self.pos.class(us, moves[i].0);
-                if !matches!(k, Class::Three | Class::ThreeThree) && !k.makes_four() {
-                    continue;
-                }
+                break;
             }
             // Best first by `move_order`. Most nodes cut off after their first move, so only
             // it is selected up front and the rest sorted when reached (callgrind, bench: 1.8%
@@ -1397,7 +1343,6 @@ impl<'a> Worker<'a> {
         out: &mut Vec<(Cell, i32)>,
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
-        let own = self.shared.tuning.order_own as i32;
         let far = self.shared.tuning.order_far;
         let history = self.pos.history();
         let recent = &history[history.len().saturating_sub(4)..];
@@ -1412,7 +1357,7 @@ impl<'a> Worker<'a> {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                let s = movegen::order_score_weighted(&self.pos, c, killers, h, own);
+                let s = movegen::order_score(&self.pos, c, killers, h);
                 if far {
                     movegen::scale_by_distance(recent, c, s)
                 } else {

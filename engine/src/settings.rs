@@ -244,7 +244,7 @@ qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, 
 qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
-iteration_pct, lmr_defend, tt_mate_cut, iid_depth, late_threats, max_quiet_per_depth, order_own, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
+iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
@@ -286,15 +286,10 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_defend" => t.lmr_defend = flag()?,
-            "tt_mate_cut" => t.tt_mate_cut = flag()?,
-            "iid_depth" => t.iid_depth = small()?,
-            "late_threats" => t.late_threats = flag()?,
             "order_far" => t.order_far = flag()?,
             "qs_vcf_below_beta" => t.qs_vcf_below_beta = flag()?,
             "qs_vcf_below_beta_renju" => t.qs_vcf_below_beta_renju = flag()?,
             "qs_vcf_needs_four_three_renju" => t.qs_vcf_needs_four_three_renju = flag()?,
-            "order_own" => t.order_own = u32::try_from(n).map_err(|_| bad())?,
-            "max_quiet_per_depth" => t.max_quiet_per_depth = size()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = n,
             "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
