@@ -252,13 +252,16 @@ qs_vcf_below_beta_renju";
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
 /// `lmr_min_depth=1000` (no late-move reductions), `lmp_max_depth=0` (no late-move pruning:
 /// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
-/// quiescence nodes), `qs_vcf_needs_four_three=0` (a VCF at every quiescence node with a four
-/// point, the old behaviour), `aspiration=0` (full windows), `tt_probe=0` (the table is written but
+/// quiescence nodes), `qs_vcf_needs_four_three=0` (under freestyle, a VCF at every quiescence
+/// node with a four point; Renju does so where the static score is below beta:
+/// `qs_vcf_needs_four_three_renju=1,qs_vcf_below_beta_renju=0` is the old Renju rule),
+/// `aspiration=0` (full windows), `tt_probe=0` (the table is written but
 /// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
 /// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
-/// played; `guard_last=0` checks every new best move). Values are non-negative integers; the
+/// played; `guard_last=0` checks every new best move). `order_far=0` orders quiet points
+/// by their patterns alone (by default those far from the last stones come later). Values are non-negative integers; the
 /// on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
