@@ -142,6 +142,11 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
     }
 }
 
+/// The least [`order_score`] of a forcing point: one where the side to move makes a four, or
+/// takes the opponent's double three, four-three or better (their class bonuses are at
+/// least this; killers, history and the point values of other points stay below it).
+pub const FOUR_ORDER: i32 = 3_000;
+
 /// Ordering score of `c` for the side to move: what it makes for us and what it takes from
 /// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
@@ -155,7 +160,7 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) ->
         Class::Flex4 | Class::FourFour => 200_000,
         Class::FourThree => 50_000,
         Class::ThreeThree => 8_000,
-        Class::Four => 3_000,
+        Class::Four => FOUR_ORDER,
         _ => 0,
     };
     s += match theirs.class {
@@ -177,10 +182,10 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) ->
 /// four stones, oldest first: kept if the point is within four lines (king steps) of one of
 /// the last two, halved if only of the two before them, quartered if of none. The game is
 /// fought where the last stones went; a point elsewhere with the same patterns matters less.
-/// Forcing points (a four or better: `s >= 3000`) and non-positive scores are left alone.
+/// Forcing points (`s >= FOUR_ORDER`) and non-positive scores are left alone.
 #[must_use]
 pub fn scale_by_distance(recent: &[Cell], c: Cell, s: i32) -> i32 {
-    if s <= 0 || s >= 3_000 {
+    if s <= 0 || s >= FOUR_ORDER {
         return s;
     }
     let near = |m: &Cell| {
@@ -234,7 +239,7 @@ mod tests {
         assert_eq!(scale_by_distance(&recent, at(4, 4), 100), 50);
         assert_eq!(scale_by_distance(&recent, at(7, 7), 100), 25);
         // Forcing and worthless points keep their score.
-        assert_eq!(scale_by_distance(&recent, at(7, 7), 3_000), 3_000);
+        assert_eq!(scale_by_distance(&recent, at(7, 7), FOUR_ORDER), FOUR_ORDER);
         assert_eq!(scale_by_distance(&recent, at(7, 7), 0), 0);
         // Fewer than four stones: the last two count as the near ones.
         assert_eq!(scale_by_distance(&[at(0, 0)], at(4, 3), 100), 100);

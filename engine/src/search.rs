@@ -1270,7 +1270,7 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                let tactical = mscore >= 3_000;
+                let tactical = mscore >= movegen::FOUR_ORDER;
                 let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
@@ -1347,8 +1347,8 @@ impl<'a> Worker<'a> {
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
         let far = self.shared.tuning.order_far;
-        let history = self.pos.history();
-        let recent = &history[history.len().saturating_sub(4)..];
+        let stones = self.pos.history();
+        let recent = &stones[stones.len().saturating_sub(4)..];
         let killers = if self.shared.tuning.killers {
             self.history.killers(ply)
         } else {
