@@ -20,7 +20,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use clap::Parser;
 use tengen_engine::report;
 use tengen_engine::search::{Engine, Limits, SearchResult, WIN_BOUND};
 use tengen_manager::record::from_json_lines;
@@ -64,37 +65,31 @@ fn search(game: &Game, plies: usize, ms: u64) -> Option<SearchResult> {
     (r.nodes > 1).then_some(r)
 }
 
-const USAGE: &str = "usage: audit_wins [--ms 300] [--recheck-ms 2000] [--games N] FILE...";
+/// Re-checks the wins the search claims in recorded games.
+#[derive(Debug, Parser)]
+struct Options {
+    /// Milliseconds per search (one thread, a cleared table each time).
+    #[arg(long, default_value_t = 300)]
+    ms: u64,
+    /// Milliseconds of the second, longer check of a claim the first did not confirm.
+    #[arg(long, default_value_t = 2000)]
+    recheck_ms: u64,
+    /// Read at most this many games per file.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Manager results.jsonl files.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
 
 fn main() -> anyhow::Result<()> {
-    let mut ms = 300;
-    let mut recheck_ms = 2000;
-    let mut max_games = usize::MAX;
-    let mut files = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        if a == "--help" || a == "-h" {
-            println!("{USAGE}");
-            return Ok(());
-        }
-        let mut value = |name: &str| -> anyhow::Result<u64> {
-            let v = args
-                .next()
-                .with_context(|| format!("{name} needs a value"))?;
-            v.parse()
-                .with_context(|| format!("{name}: not a number: {v}"))
-        };
-        match a.as_str() {
-            "--ms" => ms = value("--ms")?,
-            "--recheck-ms" => recheck_ms = value("--recheck-ms")?,
-            "--games" => max_games = value("--games")? as usize,
-            _ if a.starts_with("--") => bail!("unknown option {a}\n{USAGE}"),
-            _ => files.push(a),
-        }
-    }
-    if files.is_empty() {
-        bail!("{USAGE}");
-    }
+    let Options {
+        ms,
+        recheck_ms,
+        games,
+        files,
+    } = Options::parse();
+    let max_games = games.unwrap_or(usize::MAX);
     let (mut claims, mut unconfirmed) = (0, 0);
     for path in &files {
         for (gi, game) in read_games(path)?.iter().enumerate().take(max_games) {

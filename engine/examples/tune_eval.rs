@@ -26,6 +26,7 @@
 //!   black-to-move bias that the engine leaves out (a constant from black's side).
 
 use anyhow::Context;
+use clap::Parser;
 
 use tengen_engine::eval::evaluate;
 use tengen_engine::pattern::{Class, Pattern};
@@ -234,25 +235,26 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     x
 }
 
+/// Fits the pattern evaluation's values to game results (Texel's method).
+#[derive(Debug, Parser)]
+struct Options {
+    /// Also drop positions where either side can make a straight four or a four-three.
+    #[arg(long)]
+    quiet: bool,
+    /// A rule name (`renju`, `freestyle`, ...) or `all`.
+    rule: String,
+    /// Manager results.jsonl files.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
+
 fn main() -> anyhow::Result<()> {
-    const USAGE: &str = "usage: tune_eval [--quiet] RULE|all RESULTS.jsonl...";
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let quiet = args.first().is_some_and(|a| a == "--quiet");
-    if quiet {
-        args.remove(0);
-    }
-    if args.len() < 2 {
-        anyhow::bail!("{USAGE}");
-    }
-    let rule = match args[0].as_str() {
+    let o = Options::parse();
+    let rule = match o.rule.as_str() {
         "all" => None,
         r => Some(r.parse::<Rule>().map_err(|e| anyhow::anyhow!("{r}: {e}"))?),
     };
-    let (samples, games) = load(rule, quiet, &args[1..])?;
+    let (samples, games) = load(rule, o.quiet, &o.files)?;
     if samples.iter().filter(|s| !s.validation).count() < 1000 {
         anyhow::bail!(
             "only {} positions from {games} games: too few to fit",

@@ -23,7 +23,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use clap::Parser;
 use tengen_engine::movegen::{self, Threat};
 use tengen_engine::position::Position;
 use tengen_engine::report;
@@ -32,51 +33,21 @@ use tengen_engine::threat::{Interrupt, Vct};
 use tengen_manager::record::{from_json_lines, GameRecord, GameResult};
 use tengen_rules::{Board, Color, Move, Pos};
 
-/// Command-line options.
+/// Where did a player walk into the opponent's VCT in the games it lost?
+#[derive(Debug, Parser)]
 struct Options {
+    /// The player whose lost games are examined (its name in the records).
+    #[arg(long)]
     player: String,
+    /// Node budget of each VCT.
+    #[arg(long, default_value_t = 300_000)]
     nodes: u64,
+    /// Also search the position before the walk-in for this many milliseconds.
+    #[arg(long)]
     recheck_ms: Option<u64>,
+    /// Manager results.jsonl files.
+    #[arg(required = true)]
     files: Vec<String>,
-}
-
-const USAGE: &str = "usage: walk_in --player NAME [--nodes 300000] [--recheck-ms MS] FILE...";
-
-fn options() -> anyhow::Result<Options> {
-    let mut o = Options {
-        player: String::new(),
-        nodes: 300_000,
-        recheck_ms: None,
-        files: Vec::new(),
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        if a == "--help" || a == "-h" {
-            println!("{USAGE}");
-            std::process::exit(0);
-        }
-        if !a.starts_with("--") {
-            o.files.push(a);
-            continue;
-        }
-        let Some(v) = args.next() else {
-            bail!("{a} needs a value\n{USAGE}");
-        };
-        let number = || {
-            v.parse::<u64>()
-                .with_context(|| format!("{a}: not a number: {v}"))
-        };
-        match a.as_str() {
-            "--player" => o.player = v.clone(),
-            "--nodes" => o.nodes = number()?,
-            "--recheck-ms" => o.recheck_ms = Some(number()?),
-            _ => bail!("unknown option {a}\n{USAGE}"),
-        }
-    }
-    if o.player.is_empty() || o.files.is_empty() {
-        bail!("{USAGE}");
-    }
-    Ok(o)
 }
 
 /// Whether the side to move has a VCT within `nodes` (a fresh solver, so that no verdict
@@ -105,13 +76,12 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
     let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
         .with_context(|| illegal(opening.saturating_sub(1)))?;
     for (i, &m) in moves.iter().enumerate().skip(opening) {
-        let ours = board.side_to_move() == color;
-        let before = board.clone();
+        // The position before each of `color`'s moves (the others only replay).
+        let before = (board.side_to_move() == color).then(|| board.clone());
         board.play(m).with_context(|| illegal(i))?;
-        let Move::Stone(p) = m else { continue };
-        if !ours {
+        let (Some(before), Move::Stone(p)) = (before, m) else {
             continue;
-        }
+        };
         let mut pos = Position::from_board(&before);
         let played = Position::cell_at(p);
         pos.play(played);
@@ -150,7 +120,7 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
 }
 
 fn main() -> anyhow::Result<()> {
-    let o = options()?;
+    let o = Options::parse();
     let (mut lost, mut walk_ins, mut with_unrefuted) = (0, 0, 0);
     for path in &o.files {
         let text = std::fs::read_to_string(path).with_context(|| path.clone())?;
