@@ -178,10 +178,11 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) ->
     s + history
 }
 
-/// A quiet point's ordering score `s` scaled by its distance from `recent`, the last (up to)
-/// four stones, oldest first: kept if the point is within four lines (king steps) of one of
-/// the last two, halved if only of the two before them, quartered if of none. The game is
-/// fought where the last stones went; a point elsewhere with the same patterns matters less.
+/// A point's ordering score `s` (at a quiet node or among the defences against an open
+/// three) scaled by its distance from `recent`, the last (up to) four stones, oldest first:
+/// kept if the point is within four lines (king steps) of one of the last two, halved if
+/// only of the two before them, quartered if of none. The game is fought where the last
+/// stones went; a point elsewhere with the same patterns matters less.
 /// Forcing points (`s >= FOUR_ORDER`) and non-positive scores are left alone.
 #[must_use]
 pub fn scale_by_distance(recent: &[Cell], c: Cell, s: i32) -> i32 {

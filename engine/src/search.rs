@@ -145,8 +145,8 @@ pub struct Tuning {
     pub lmr_min_index: usize,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only).
     pub lmr_defend: bool,
-    /// Move ordering scales down quiet points far from the last stones
-    /// ([`movegen::scale_by_distance`], PentaZen's rule).
+    /// Move ordering scales down non-forcing points far from the last stones
+    /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root).
     pub order_far: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,

@@ -255,14 +255,14 @@ qs_vcf_below_beta_renju";
 /// quiescence nodes), `qs_vcf_needs_four_three=0` (under freestyle, a VCF at every quiescence
 /// node with a four point; Renju does so where the static score is below beta:
 /// `qs_vcf_needs_four_three_renju=1,qs_vcf_below_beta_renju=0` is the old Renju rule),
-/// `aspiration=0` (full windows), `tt_probe=0` (the table is written but
-/// never read), `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
+/// `aspiration=0` (full windows), `tt_probe=0` (the table is written but never read),
+/// `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
 /// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
-/// played; `guard_last=0` checks every new best move). `order_far=0` orders quiet points
-/// by their patterns alone (by default those far from the last stones come later). Values are non-negative integers; the
-/// on/off knobs take 0 or 1.
+/// played; `guard_last=0` checks every new best move). `order_far=0` orders points by their
+/// patterns alone (by default those far from the last stones come later). Values are
+/// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
     let mut t = Tuning::default();
     for part in text.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
