@@ -1,5 +1,4 @@
-//! Move-ordering memory: a history score per (side, point), two killer moves per ply and a
-//! counter move per (side, opponent's last point).
+//! Move-ordering memory: a history score per (side, point) and two killer moves per ply.
 
 use tengen_rules::Color;
 
@@ -14,7 +13,6 @@ const HISTORY_MAX: i32 = 1 << 14;
 pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
     killers: Box<[[Cell; 2]; MAX_PLY]>,
-    counters: Box<[[Cell; CELLS]; 2]>,
 }
 
 impl std::fmt::Debug for History {
@@ -36,7 +34,6 @@ impl History {
         History {
             table: Box::new([[0; CELLS]; 2]),
             killers: Box::new([[crate::tt::NO_MOVE; 2]; MAX_PLY]),
-            counters: Box::new([[crate::tt::NO_MOVE; CELLS]; 2]),
         }
     }
 
@@ -57,18 +54,6 @@ impl History {
     #[must_use]
     pub fn killers(&self, ply: usize) -> [Cell; 2] {
         self.killers[ply.min(MAX_PLY - 1)]
-    }
-
-    /// The move of `color` that last refuted the opponent's stone on `last`.
-    #[inline]
-    #[must_use]
-    pub fn counter(&self, color: Color, last: Cell) -> Cell {
-        self.counters[color.index()][last as usize]
-    }
-
-    /// Remember `best` as `color`'s answer to the opponent's stone on `last`.
-    pub fn set_counter(&mut self, color: Color, last: Cell, best: Cell) {
-        self.counters[color.index()][last as usize] = best;
     }
 
     /// Reward the move that caused a cutoff and punish the ones tried before it.

@@ -77,17 +77,6 @@ pub fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Ce
     false
 }
 
-/// Whether `them` has a legal four-three point: a four and an open three at once, which wins
-/// unless the side to move blocks it (or counters with fours).
-pub fn opponent_threatens_four_three(pos: &mut Position, them: Color, buf: &mut Vec<Cell>) -> bool {
-    if pos.count(them, Class::FourThree) == 0 {
-        return false;
-    }
-    pos.points_of_class(them, Class::FourThree, buf);
-    buf.iter()
-        .any(|&c| pos.class(them, c) == Class::FourThree && pos.is_legal_for(them, c))
-}
-
 /// Whether `color` would make a four (or better) in some direction on `c`.
 #[inline]
 fn four_point(pos: &Position, color: Color, c: Cell) -> bool {
@@ -159,10 +148,9 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 pub const FOUR_ORDER: i32 = 3_000;
 
 /// Ordering score of `c` for the side to move: what it makes for us and what it takes from
-/// the opponent, then the refutations (two killers and a counter move: the first killer
-/// scores most) and `history` (the caller's scaled history bonus).
+/// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
-pub fn order_score(pos: &Position, c: Cell, refutations: [Cell; 3], history: i32) -> i32 {
+pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
@@ -182,9 +170,9 @@ pub fn order_score(pos: &Position, c: Cell, refutations: [Cell; 3], history: i32
         Class::ThreeThree => 4_000,
         _ => 0,
     };
-    if c == refutations[0] {
+    if c == killers[0] {
         s += 300;
-    } else if c == refutations[1] || c == refutations[2] {
+    } else if c == killers[1] {
         s += 200;
     }
     s + history

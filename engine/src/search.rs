@@ -145,17 +145,6 @@ pub struct Tuning {
     pub lmr_min_index: usize,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only).
     pub lmr_defend: bool,
-    /// The quiet-move cap and late-move pruning apply from this ply on (1: every node below
-    /// the root)...
-    pub cap_min_ply: usize,
-    /// ...except below a win found at a PV node, which is searched again without them.
-    pub verify_wins: bool,
-    /// Past the horizon, search the defences against an opponent's four-three point as
-    /// against an open three (else the static score stands).
-    pub qs_defend_four_three: bool,
-    /// Order the counter move (this side's last cutoff answer to the opponent's last point)
-    /// with the second killer.
-    pub counter_move: bool,
     /// Move ordering scales down non-forcing points far from the last stones
     /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root).
     pub order_far: bool,
@@ -237,10 +226,6 @@ impl Default for Tuning {
             // +38.9 +- 31.5 on top of the Renju quiescence VCF (448, H1); freestyle +43.4 +- 34.0
             // (386, H1).
             order_far: true,
-            cap_min_ply: 1,
-            verify_wins: false,
-            counter_move: false,
-            qs_defend_four_three: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             max_quiet: 12,
@@ -526,8 +511,8 @@ fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
     if list.is_empty() {
         movegen::quiet(pos, &mut list);
         list.retain(|c| !blocked.contains(c));
-        let none = [crate::tt::NO_MOVE; 3];
-        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, none, 0));
+        let killers = [crate::tt::NO_MOVE; 2];
+        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, killers, 0));
     }
     if list.is_empty() {
         // Nothing near a stone is legal: take any legal point (or none: the caller passes).
@@ -607,8 +592,6 @@ struct Worker<'a> {
     guard: Option<Vct>,
     guarded: Vec<Cell>,
     root_best: Option<(Cell, Score)>,
-    /// Searching below a win being verified (`Tuning::verify_wins`): no move-count cuts.
-    cautious: bool,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -633,7 +616,6 @@ impl<'a> Worker<'a> {
             guard: None,
             guarded: Vec::new(),
             root_best: None,
-            cautious: false,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -1175,16 +1157,6 @@ impl<'a> Worker<'a> {
         }
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
 
-        let them_of_node = self.pos.side().opponent();
-        // Past the horizon an opponent's four-three point is a threat like an open three:
-        // answered by the same defences (`qs_defend_four_three`), not by the static score.
-        if depth <= 0
-            && threat == Threat::Quiet
-            && self.shared.tuning.qs_defend_four_three
-            && movegen::opponent_threatens_four_three(&mut self.pos, them_of_node, &mut buf)
-        {
-            threat = Threat::Defend;
-        }
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
         // the horizon (the static score cannot see that the three wins if ignored).
@@ -1269,7 +1241,7 @@ impl<'a> Worker<'a> {
         // shallow depth past a shorter count (late-move pruning; they rarely matter). Both
         // only once one move has escaped a forced loss: a node whose first moves all lose is
         // not lost while untried moves remain (calling it lost made false wins).
-        let late = if quiet_node && ply >= tuning.cap_min_ply.max(1) && !self.cautious {
+        let late = if quiet_node && !root {
             let lmp = if depth <= tuning.lmp_max_depth {
                 tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
             } else {
@@ -1317,21 +1289,6 @@ impl<'a> Worker<'a> {
                     score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
                 }
             }
-            // A win found below the root on a PV line may rest on a defence the move-count
-            // cuts left out: verify it with every move searched (PentaZen's rule), and search
-            // the move again that way if it does not hold.
-            if tuning.verify_wins && pv_node && ply >= 1 && !self.cautious && score > WIN_BOUND {
-                self.cautious = true;
-                let line = self.pv[ply + 1].clone();
-                let v = -self.negamax(-WIN_BOUND - 1, -WIN_BOUND, new_depth, ply + 1, true);
-                if v > WIN_BOUND {
-                    // Verified: keep the first search's line (the null window cuts its own).
-                    self.pv[ply + 1] = line;
-                } else if !self.stopped {
-                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
-                }
-                self.cautious = false;
-            }
             self.pos.undo();
             if self.stopped {
                 self.bufs[ply] = buf;
@@ -1353,9 +1310,6 @@ impl<'a> Worker<'a> {
                                 self.history.update(us, ply, m, &moves[..=i], depth);
                             } else {
                                 self.history.add_killer(ply, m);
-                            }
-                            if let Some(&last) = self.pos.history().last() {
-                                self.history.set_counter(us, last, m);
                             }
                         }
                         break;
@@ -1395,25 +1349,18 @@ impl<'a> Worker<'a> {
         let far = self.shared.tuning.order_far;
         let stones = self.pos.history();
         let recent = &stones[stones.len().saturating_sub(4)..];
-        let [k0, k1] = if self.shared.tuning.killers {
+        let killers = if self.shared.tuning.killers {
             self.history.killers(ply)
         } else {
             [crate::tt::NO_MOVE; 2]
         };
-        let counter = match stones.last() {
-            Some(&last) if self.shared.tuning.counter_move => {
-                self.history.counter(self.pos.side(), last)
-            }
-            _ => crate::tt::NO_MOVE,
-        };
-        let refutations = [k0, k1, counter];
         out.clear();
         out.extend(cells.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                let s = movegen::order_score(&self.pos, c, refutations, h);
+                let s = movegen::order_score(&self.pos, c, killers, h);
                 if far {
                     movegen::scale_by_distance(recent, c, s)
                 } else {

@@ -245,7 +245,7 @@ qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
-qs_vcf_below_beta_renju, cap_min_ply, verify_wins, counter_move, qs_defend_four_three";
+qs_vcf_below_beta_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -290,10 +290,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_defend" => t.lmr_defend = flag()?,
             "order_far" => t.order_far = flag()?,
-            "cap_min_ply" => t.cap_min_ply = size()?,
-            "verify_wins" => t.verify_wins = flag()?,
-            "counter_move" => t.counter_move = flag()?,
-            "qs_defend_four_three" => t.qs_defend_four_three = flag()?,
             "qs_vcf_below_beta" => t.qs_vcf_below_beta = flag()?,
             "qs_vcf_below_beta_renju" => t.qs_vcf_below_beta_renju = flag()?,
             "qs_vcf_needs_four_three_renju" => t.qs_vcf_needs_four_three_renju = flag()?,
