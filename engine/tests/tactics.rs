@@ -33,6 +33,14 @@ impl Case {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The search knobs the case names (`tuning=K=V,...`), else the defaults: a better
+    /// search may no longer meet a case's premise, and the mechanism under test is what
+    /// the case is for.
+    fn tuning(&self) -> Tuning {
+        self.param("tuning")
+            .map_or_else(Tuning::default, |t| parse_tuning(t).unwrap())
+    }
+
     /// The board with the diagram's stones; passes keep the colours alternating.
     fn board(&self) -> Board {
         let mut blacks = Vec::new();
@@ -308,11 +316,8 @@ fn guard_case(c: &Case) {
     let board = c.board();
     let depth: i32 = c.param("depth").unwrap().parse().unwrap();
     let walkin = Pos::parse_notation(c.param("walkin").unwrap(), 15).unwrap();
-    // The knobs under which the unguarded search walks in (the defaults unless the case
-    // names others: a better search may no longer walk in, and the guard is what is tested).
-    let tuning = c
-        .param("tuning")
-        .map_or_else(Tuning::default, |t| parse_tuning(t).unwrap());
+    // The knobs under which the unguarded search walks in.
+    let tuning = c.tuning();
     let search_with = |guard_nodes: u64, threads: usize| {
         let mut e = Engine::new(16 << 20, threads);
         e.set_tuning(Tuning {
@@ -391,6 +396,7 @@ fn nowin_case(c: &Case) {
     let max: i32 = c.param("depth").unwrap().parse().unwrap();
     for depth in 1..=max {
         let mut e = Engine::new(16 << 20, 1);
+        e.set_tuning(c.tuning());
         let limits = Limits {
             depth: Some(depth),
             nodes: Some(c.budget),
