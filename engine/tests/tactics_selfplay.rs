@@ -103,30 +103,10 @@ fn duel(
 #[test]
 #[ignore = "experiment: TUNE_A / TUNE_B as 'field=value,...' over the defaults; TUNE_GAMES openings"]
 fn tuning_match() {
-    use tengen_engine::search::Tuning;
+    // The knobs as `TENGEN_TUNING` takes them (settings::parse_tuning).
     let parse = |var: &str| {
-        let mut t = Tuning::default();
-        for kv in std::env::var(var)
-            .unwrap_or_default()
-            .split(',')
-            .filter(|s| !s.is_empty())
-        {
-            let (k, v) = kv.split_once('=').unwrap();
-            let n: i64 = v.parse().unwrap();
-            match k {
-                "lmp_base" => t.lmp_base = n as usize,
-                "lmp_per_depth" => t.lmp_per_depth = n as usize,
-                "lmp_max_depth" => t.lmp_max_depth = n as i32,
-                "lmr_min_depth" => t.lmr_min_depth = n as i32,
-                "lmr_min_index" => t.lmr_min_index = n as usize,
-                "qs_defend_plies" => t.qs_defend_plies = n as i32,
-                "vct_nodes" => t.vct_nodes = n as u64,
-                "max_quiet" => t.max_quiet = n as usize,
-                "max_quiet_renju" => t.max_quiet_renju = n as usize,
-                _ => panic!("unknown knob {k}"),
-            }
-        }
-        t
+        let text = std::env::var(var).unwrap_or_default();
+        tengen_engine::settings::parse_tuning(&text).unwrap_or_else(|e| panic!("{var}: {e}"))
     };
     let tunings = [parse("TUNE_A"), parse("TUNE_B")];
     let games: usize = std::env::var("TUNE_GAMES")
