@@ -37,8 +37,9 @@ impl Case {
     /// search may no longer meet a case's premise, and the mechanism under test is what
     /// the case is for.
     fn tuning(&self) -> Tuning {
-        self.param("tuning")
-            .map_or_else(Tuning::default, |t| parse_tuning(t).unwrap())
+        self.param("tuning").map_or_else(Tuning::default, |t| {
+            parse_tuning(t).unwrap_or_else(|e| panic!("{}: tuning={t}: {e}", self.id))
+        })
     }
 
     /// The board with the diagram's stones; passes keep the colours alternating.
