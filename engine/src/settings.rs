@@ -228,13 +228,15 @@ pub enum TuningError {
     /// A key that is not a search knob.
     #[error("unknown tuning knob `{0}` (known: {KNOBS})")]
     UnknownKnob(String),
-    /// A value that is not a non-negative integer in range.
-    #[error("tuning knob `{key}`: `{value}` is not a non-negative integer in range")]
+    /// A value the knob cannot take.
+    #[error("tuning knob `{key}`: `{value}` is not {expected}")]
     BadValue {
         /// The knob.
         key: String,
         /// The text given for it.
         value: String,
+        /// What the knob takes (`0 or 1` for a switch).
+        expected: &'static str,
     },
 }
 
@@ -270,18 +272,24 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             .split_once('=')
             .ok_or_else(|| TuningError::NotKeyValue(part.to_string()))?;
         let (key, value) = (key.trim(), value.trim());
-        let bad = || TuningError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
+        // The value is read as the knob's type, so that an error can say what it takes.
+        let int = |max: u64, expected: &'static str| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n <= max)
+                .ok_or_else(|| TuningError::BadValue {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    expected,
+                })
         };
-        let n: u64 = value.parse().map_err(|_| bad())?;
-        let small = || i32::try_from(n).map_err(|_| bad());
-        let size = || usize::try_from(n).map_err(|_| bad());
-        let flag = || match n {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(bad()),
-        };
+        let any = || int(u64::MAX, "a non-negative integer");
+        let small = || int(i32::MAX as u64, "an integer from 0 to 2147483647").map(|n| n as i32);
+        let size = || int(usize::MAX as u64, "a non-negative integer").map(|n| n as usize);
+        let unsigned =
+            || int(u64::from(u32::MAX), "an integer from 0 to 4294967295").map(|n| n as u32);
+        let flag = || int(1, "0 or 1").map(|n| n == 1);
         match key {
             "lmp_base" => t.lmp_base = size()?,
             "lmp_per_depth" => t.lmp_per_depth = size()?,
@@ -294,18 +302,18 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "qs_vcf_below_beta_renju" => t.qs_vcf_below_beta_renju = flag()?,
             "qs_vcf_needs_four_three_renju" => t.qs_vcf_needs_four_three_renju = flag()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
-            "vct_nodes" => t.vct_nodes = n,
-            "vct_time_div" => t.vct_time_div = u32::try_from(n).map_err(|_| bad())?,
+            "vct_nodes" => t.vct_nodes = any()?,
+            "vct_time_div" => t.vct_time_div = unsigned()?,
             "max_quiet" => t.max_quiet = size()?,
             "max_quiet_renju" => t.max_quiet_renju = size()?,
             "root_vcf" => t.root_vcf = flag()?,
-            "qs_vcf_nodes" => t.qs_vcf_nodes = n,
-            "helper_vct_nodes" => t.helper_vct_nodes = n,
-            "guard_nodes" => t.guard_nodes = n,
+            "qs_vcf_nodes" => t.qs_vcf_nodes = any()?,
+            "helper_vct_nodes" => t.helper_vct_nodes = any()?,
+            "guard_nodes" => t.guard_nodes = any()?,
             "guard_min_depth" => t.guard_min_depth = small()?,
-            "guard_time_div" => t.guard_time_div = u32::try_from(n).map_err(|_| bad())?,
+            "guard_time_div" => t.guard_time_div = unsigned()?,
             "guard_last" => t.guard_last = flag()?,
-            "iteration_pct" => t.iteration_pct = u32::try_from(n).map_err(|_| bad())?,
+            "iteration_pct" => t.iteration_pct = unsigned()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "mate_distance" => t.mate_distance = flag()?,
@@ -382,9 +390,21 @@ mod tests {
             parse_tuning("iteration_pct=100").unwrap().iteration_pct,
             100
         );
+        let err = parse_tuning("tt_probe=2").unwrap_err();
+        assert!(matches!(err, TuningError::BadValue { .. }));
+        assert_eq!(
+            err.to_string(),
+            "tuning knob `tt_probe`: `2` is not 0 or 1",
+            "a switch says what it takes"
+        );
+        assert!(parse_tuning("aspiration=x")
+            .unwrap_err()
+            .to_string()
+            .ends_with("`x` is not an integer from 0 to 2147483647"));
+        // The knob is checked before its value.
         assert!(matches!(
-            parse_tuning("tt_probe=2"),
-            Err(TuningError::BadValue { .. })
+            parse_tuning("no_such_knob=x"),
+            Err(TuningError::UnknownKnob(_))
         ));
         assert!(matches!(
             parse_tuning("aspiration=-1"),
