@@ -143,8 +143,10 @@ pub struct Tuning {
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
-    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only).
+    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
     pub lmr_defend: bool,
+    /// ...or `lmr_defend_renju` under Renju (see [`Tuning::for_rule`]).
+    pub lmr_defend_renju: bool,
     /// Move ordering scales down non-forcing points far from the last stones
     /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root).
     pub order_far: bool,
@@ -221,7 +223,11 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
-            lmr_defend: false,
+            // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
+            // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
+            // level (engine/STRENGTH.md, fifteenth session).
+            lmr_defend: true,
+            lmr_defend_renju: false,
             // SPRT at 200 ms on the balanced lines: Renju +50.7 +- 41.7 (262 games, H1), and
             // +38.9 +- 31.5 on top of the Renju quiescence VCF (448, H1); freestyle +43.4 +- 34.0
             // (386, H1).
@@ -277,6 +283,7 @@ impl Tuning {
         }
         Tuning {
             max_quiet: self.max_quiet_renju,
+            lmr_defend: self.lmr_defend_renju,
             rfp_margin: self.rfp_margin_renju,
             history_div: self.history_div_renju,
             qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
@@ -1525,8 +1532,13 @@ mod tests {
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
         let r = d.for_rule(tengen_rules::Rule::Renju);
         assert_eq!(
-            (r.max_quiet, r.rfp_margin, r.history_div),
-            (d.max_quiet_renju, d.rfp_margin_renju, d.history_div_renju)
+            (r.max_quiet, r.rfp_margin, r.history_div, r.lmr_defend),
+            (
+                d.max_quiet_renju,
+                d.rfp_margin_renju,
+                d.history_div_renju,
+                d.lmr_defend_renju
+            )
         );
         assert_eq!(
             (r.qs_vcf_needs_four_three, r.qs_vcf_below_beta),

@@ -247,12 +247,13 @@ qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
-qs_vcf_below_beta_renju";
+qs_vcf_below_beta_renju, lmr_defend_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
-/// `lmr_min_depth=1000` (no late-move reductions), `lmp_max_depth=0` (no late-move pruning:
+/// `lmr_min_depth=1000` (no late-move reductions), `lmr_defend=0` (none at nodes answering
+/// an open three; `lmr_defend_renju=1` adds them under Renju), `lmp_max_depth=0` (no late-move pruning:
 /// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
 /// quiescence nodes), `qs_vcf_needs_four_three=0` (under freestyle, a VCF at every quiescence
 /// node with a four point; Renju does so where the static score is below beta:
@@ -297,6 +298,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_defend" => t.lmr_defend = flag()?,
+            "lmr_defend_renju" => t.lmr_defend_renju = flag()?,
             "order_far" => t.order_far = flag()?,
             "qs_vcf_below_beta" => t.qs_vcf_below_beta = flag()?,
             "qs_vcf_below_beta_renju" => t.qs_vcf_below_beta_renju = flag()?,
