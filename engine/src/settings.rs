@@ -253,8 +253,8 @@ qs_vcf_below_beta_renju, lmr_defend_renju";
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
 /// `lmr_min_depth=1000` (no late-move reductions), `lmr_defend=0` (none at nodes answering
-/// an open three; `lmr_defend_renju=1` adds them under Renju), `lmp_max_depth=0` (no late-move pruning:
-/// quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
+/// an open three; `lmr_defend_renju=1` adds them under Renju), `lmp_max_depth=0` (no
+/// late-move pruning: quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
 /// quiescence nodes), `qs_vcf_needs_four_three=0` (under freestyle, a VCF at every quiescence
 /// node with a four point; Renju does so where the static score is below beta:
 /// `qs_vcf_needs_four_three_renju=1,qs_vcf_below_beta_renju=0` is the old Renju rule),
