@@ -225,7 +225,8 @@ impl Default for Tuning {
             lmr_min_index: 3,
             // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
             // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
-            // level (engine/STRENGTH.md, fifteenth session).
+            // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
+            // session).
             lmr_defend: true,
             lmr_defend_renju: false,
             // SPRT at 200 ms on the balanced lines: Renju +50.7 +- 41.7 (262 games, H1), and

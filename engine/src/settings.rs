@@ -254,9 +254,9 @@ qs_vcf_below_beta_renju, lmr_defend_renju";
 /// `vct_nodes=0` (no root VCT), `qs_defend_plies=0` (no defence search past the horizon),
 /// `lmr_min_depth=1000` (no late-move reductions), `lmr_defend=0` (none at nodes answering
 /// an open three; `lmr_defend_renju=1` adds them under Renju), `lmp_max_depth=0` (no
-/// late-move pruning: quiet nodes at depth 0 are already quiescence), `root_vcf=0`, `qs_vcf_nodes=0` (no VCF at
-/// quiescence nodes), `qs_vcf_needs_four_three=0` (under freestyle, a VCF at every quiescence
-/// node with a four point; Renju does so where the static score is below beta:
+/// late-move pruning: quiet nodes at depth 0 are already quiescence), `root_vcf=0`,
+/// `qs_vcf_nodes=0` (no VCF at quiescence nodes), `qs_vcf_needs_four_three=0` (under
+/// freestyle, a VCF at every quiescence node with a four point; Renju does so where the static score is below beta:
 /// `qs_vcf_needs_four_three_renju=1,qs_vcf_below_beta_renju=0` is the old Renju rule),
 /// `aspiration=0` (full windows), `tt_probe=0` (the table is written but never read),
 /// `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
