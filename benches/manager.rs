@@ -102,6 +102,7 @@ fn config(mock: &Path, games: u64, concurrency: usize, out: &Path) -> RunConfig 
         sprt: None,
         out: out.to_path_buf(),
         resume: false,
+        report: false,
         quiet: true,
         args: Vec::new(),
     }

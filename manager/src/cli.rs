@@ -37,6 +37,8 @@ EXAMPLES:
       (engines without the Tengen extensions are decided for by a fallback policy; CHINESE.md).
   tengen-manager --resume --out tengen-run-1764417600
       Continues an interrupted run; each planned game is played exactly once.
+  tengen-manager --report --out tengen-run-1764417600
+      The standings of a run, finished, interrupted or still going on (SPRT state too).
 
 TIME CONTROL (--tc):
   inf                no limit            120            120 s per game (sudden death)
@@ -50,7 +52,7 @@ OUTPUT (--out DIR):
   DIR/results.jsonl  one JSON line per finished game, written as it ends
   DIR/games/         game-NNNNNN.psq and .sgf for every game
   DIR/logs/          each engine's stderr
-  DIR/run.json       the command line, replayed by --resume";
+  DIR/run.json       the command line (replayed by --resume) and the engines' names";
 
 /// Plays Gomocup (pbrain) engines against each other under a referee and time controls.
 #[derive(Debug, Parser)]
@@ -141,6 +143,12 @@ pub struct Cli {
     #[arg(long)]
     pub resume: bool,
 
+    /// Print the standings of the run saved in --out (table, Elo, SPRT state) from its
+    /// results file and exit: no engine is started and nothing is changed, so it also works
+    /// while the run goes on. Example: --report --out runs/test1
+    #[arg(long, conflicts_with = "resume")]
+    pub report: bool,
+
     /// A forbidden move under Renju: lose (default) or refuse (ask again). Example: --forbidden refuse
     #[arg(long, default_value = "lose", value_name = "POLICY")]
     pub forbidden: String,
@@ -187,9 +195,14 @@ pub enum CliError {
     /// Clap's own error (unknown option, missing value, --help, --version).
     #[error("{0}")]
     Clap(#[from] clap::Error),
-    /// The saved run could not be read.
-    #[error(transparent)]
-    Resume(#[from] crate::resume::ResumeError),
+    /// The saved run could not be read (`action`: "resume", "report").
+    #[error("cannot {action}: {source}")]
+    SavedRun {
+        /// What was asked of the saved run.
+        action: &'static str,
+        /// Why it failed.
+        source: crate::resume::ResumeError,
+    },
 }
 
 fn bad(option: &'static str, value: impl Into<String>, expected: impl Into<String>) -> CliError {
@@ -205,20 +218,23 @@ fn bad(option: &'static str, value: impl Into<String>, expected: impl Into<Strin
 pub fn config_from_args(args: &[String]) -> Result<RunConfig, CliError> {
     let argv = std::iter::once("tengen-manager".to_string()).chain(args.iter().cloned());
     let cli = Cli::try_parse_from(argv)?;
-    if !cli.resume {
+    if !cli.resume && !cli.report {
         return build(cli, args.to_vec());
     }
-    let Some(out) = cli.out.clone() else {
-        return Err(bad(
-            "--resume",
-            "",
-            "needs --out DIR, the directory of the run to continue",
-        ));
+    let (option, action, what) = if cli.report {
+        ("--report", "report", "the directory of the run to report")
+    } else {
+        ("--resume", "resume", "the directory of the run to continue")
     };
-    let saved = crate::resume::load_args(&out)?;
+    let Some(out) = cli.out.clone() else {
+        return Err(bad(option, "", format!("needs --out DIR, {what}")));
+    };
+    let saved =
+        crate::resume::load_args(&out).map_err(|source| CliError::SavedRun { action, source })?;
     let argv = std::iter::once("tengen-manager".to_string()).chain(saved.iter().cloned());
     let mut old = Cli::try_parse_from(argv)?;
-    old.resume = true;
+    old.resume = cli.resume;
+    old.report = cli.report;
     old.out = Some(out);
     if cli.concurrency.is_some() {
         old.concurrency = cli.concurrency;
@@ -591,6 +607,7 @@ fn build(cli: Cli, mut args: Vec<String>) -> Result<RunConfig, CliError> {
         sprt,
         out,
         resume: cli.resume,
+        report: cli.report,
         quiet: cli.quiet,
         args,
     })

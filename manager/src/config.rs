@@ -30,6 +30,8 @@ pub struct RunConfig {
     pub out: PathBuf,
     /// Continue the run saved in `out`.
     pub resume: bool,
+    /// Only print the standings of the run saved in `out`.
+    pub report: bool,
     /// No progress output.
     pub quiet: bool,
     /// The command line (saved for `--resume`).

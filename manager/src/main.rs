@@ -6,8 +6,8 @@ use anyhow::Context;
 use tengen_manager::cli::{config_from_args, CliError};
 use tengen_manager::config::RunConfig;
 use tengen_manager::results::{save_args, RESULTS_FILE};
-use tengen_manager::resume::{read_finished, Finished};
-use tengen_manager::tournament::{resolve_names, run};
+use tengen_manager::resume::{peek_finished, read_finished, Finished};
+use tengen_manager::tournament::{report_names, resolve_names, run, standings, RunSummary};
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -63,8 +63,11 @@ fn main() -> ExitCode {
 }
 
 async fn main_async(cfg: RunConfig) -> anyhow::Result<ExitCode> {
+    if cfg.report {
+        return report(&cfg);
+    }
     let finished = if cfg.resume {
-        read_finished(&cfg.out)?
+        read_finished(&cfg.out).context("cannot resume")?
     } else {
         let results = cfg.out.join(RESULTS_FILE);
         if std::fs::metadata(&results).is_ok_and(|m| m.len() > 0) {
@@ -81,7 +84,7 @@ async fn main_async(cfg: RunConfig) -> anyhow::Result<ExitCode> {
     // Saved only once the engines work, so that a run that cannot start leaves no
     // directory behind.
     if !cfg.resume {
-        save_args(&cfg.out, &cfg.args)?;
+        save_args(&cfg.out, &cfg.args, &names)?;
     }
     if !cfg.quiet {
         eprintln!(
@@ -104,21 +107,54 @@ async fn main_async(cfg: RunConfig) -> anyhow::Result<ExitCode> {
         );
     }
     let summary = run(&cfg, names, finished).await?;
-    println!("{}", summary.table.format_table());
-    if let Some(c) = &summary.champion {
-        println!("Knockout winner: {c}");
-    }
-    println!(
-        "{} game(s) in {:?} ({} played now)",
-        summary.games,
-        cfg.out.join(RESULTS_FILE),
-        summary.played_now
+    print_summary(
+        &cfg,
+        &summary,
+        &format!("{} played now", summary.played_now),
     );
     if let Some(s) = &summary.stopped {
-        println!("Stopped: {s}");
         if s.starts_with("interrupted") {
             return Ok(ExitCode::from(130));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--report`: the standings of a saved run, read without changing anything.
+fn report(cfg: &RunConfig) -> anyhow::Result<ExitCode> {
+    let finished = peek_finished(&cfg.out).context("cannot report")?;
+    if let Some(note) = &finished.repaired {
+        eprintln!("tengen-manager: {note}");
+    }
+    let names = report_names(cfg, &finished);
+    let summary = standings(cfg, names, &finished);
+    print_summary(cfg, &summary, "read by --report");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The final table, the game count and, with `--sprt`, the test's state.
+fn print_summary(cfg: &RunConfig, summary: &RunSummary, how: &str) {
+    println!("{}", summary.table.format_table());
+    if let Some(c) = &summary.champion {
+        println!("Knockout winner: {c}");
+    }
+    println!(
+        "{} game(s) in {:?} ({how})",
+        summary.games,
+        cfg.out.join(RESULTS_FILE)
+    );
+    if let Some(s) = &summary.stopped {
+        println!("Stopped: {s}");
+    }
+    // An undecided test (the decision itself is the `Stopped` line).
+    let decided = summary
+        .stopped
+        .as_ref()
+        .is_some_and(|s| s.starts_with("SPRT"));
+    if let (Some(status), false) = (&summary.sprt, decided) {
+        println!(
+            "SPRT ({} vs {}): {status}",
+            summary.names[0], summary.names[1]
+        );
+    }
 }

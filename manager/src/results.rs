@@ -96,11 +96,12 @@ impl ResultsWriter {
     }
 }
 
-/// Save the command line of a run so that `--resume` can replay it.
-pub fn save_args(dir: &Path, args: &[String]) -> Result<(), OutputError> {
+/// Save the command line of a run so that `--resume` can replay it, with the engines'
+/// display names (for `--report`, which starts no engine).
+pub fn save_args(dir: &Path, args: &[String], names: &[String]) -> Result<(), OutputError> {
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let path = dir.join(RUN_FILE);
-    let json = serde_json::json!({ "version": 1, "args": args });
+    let json = serde_json::json!({ "version": 1, "args": args, "names": names });
     // Written aside and renamed into place: a kill leaves the old file or the new one,
     // never half of one.
     let tmp = dir.join(format!("{RUN_FILE}.tmp"));

@@ -23,9 +23,7 @@ use crate::results::{RESULTS_FILE, RUN_FILE};
 #[derive(Debug, Error)]
 pub enum ResumeError {
     /// The directory has no saved run.
-    #[error(
-        "cannot resume: {path:?} not found ({source}); is --out the directory of an earlier run?"
-    )]
+    #[error("{path:?} not found ({source}); is --out the directory of an earlier run?")]
     NoRun {
         /// The missing file.
         path: PathBuf,
@@ -33,7 +31,7 @@ pub enum ResumeError {
         source: std::io::Error,
     },
     /// `run.json` is not what this program writes.
-    #[error("cannot resume: {path:?} is not a saved run: {why}")]
+    #[error("{path:?} is not a saved run: {why}")]
     BadRun {
         /// The file.
         path: PathBuf,
@@ -41,9 +39,7 @@ pub enum ResumeError {
         why: String,
     },
     /// A line in the middle of the results file does not parse.
-    #[error(
-        "cannot resume: {path:?} line {line} is not a game record ({why}); fix or remove that line"
-    )]
+    #[error("{path:?} line {line} is not a game record ({why}); fix or remove that line")]
     Corrupt {
         /// The results file.
         path: PathBuf,
@@ -53,7 +49,7 @@ pub enum ResumeError {
         why: String,
     },
     /// A game number appears twice.
-    #[error("cannot resume: {path:?} line {line} repeats game {game} (first on line {first})")]
+    #[error("{path:?} line {line} repeats game {game} (first on line {first})")]
     Duplicate {
         /// The results file.
         path: PathBuf,
@@ -65,7 +61,7 @@ pub enum ResumeError {
         first: usize,
     },
     /// Reading or repairing failed.
-    #[error("cannot resume: {path:?}: {source}")]
+    #[error("{path:?}: {source}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -83,6 +79,19 @@ pub struct Finished {
     pub order: Vec<u64>,
     /// A note about a truncated last line that was set aside, if there was one.
     pub repaired: Option<String>,
+}
+
+/// The engines' display names saved by the run in `dir`, in `--engine` order (`None` for a
+/// run saved before names were kept, or an unreadable file).
+#[must_use]
+pub fn load_names(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join(RUN_FILE)).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v.get("names")?
+        .as_array()?
+        .iter()
+        .map(|s| s.as_str().map(str::to_string))
+        .collect()
 }
 
 /// The command line saved by the run in `dir`.
@@ -108,6 +117,17 @@ pub fn load_args(dir: &Path) -> Result<Vec<String>, ResumeError> {
 /// Read (and if needed repair, see the module docs) the results file in `dir`. A missing
 /// file means no game finished.
 pub fn read_finished(dir: &Path) -> Result<Finished, ResumeError> {
+    parse_finished(dir, true)
+}
+
+/// Read the results file in `dir` without changing anything, for `--report` (the run may
+/// still be going on): a last line without its newline that does not parse is a record
+/// being written, left out with a note in [`Finished::repaired`].
+pub fn peek_finished(dir: &Path) -> Result<Finished, ResumeError> {
+    parse_finished(dir, false)
+}
+
+fn parse_finished(dir: &Path, repair: bool) -> Result<Finished, ResumeError> {
     let path = dir.join(RESULTS_FILE);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -143,6 +163,13 @@ pub fn read_finished(dir: &Path) -> Result<Finished, ResumeError> {
                 first_line.insert(rec.game, line_no);
                 out.order.push(rec.game);
                 out.games.insert(rec.game, rec);
+            }
+            Err(_) if !complete && !repair => {
+                out.repaired = Some(format!(
+                    "left out the unfinished last line {line_no} ({} bytes)",
+                    raw.len()
+                ));
+                break;
             }
             Err(e) if !complete => {
                 // Killed mid-write: keep the bytes aside and cut the file back.
@@ -181,7 +208,7 @@ pub fn read_finished(dir: &Path) -> Result<Finished, ResumeError> {
     }
     // A last line that parsed but lacks its newline: add it, so the next append starts a
     // new line.
-    if bytes.last().is_some_and(|&b| b != b'\n') && out.repaired.is_none() {
+    if repair && bytes.last().is_some_and(|&b| b != b'\n') && out.repaired.is_none() {
         let mut f = std::fs::OpenOptions::new()
             .append(true)
             .open(&path)

@@ -22,7 +22,7 @@ use crate::record::{GameRecord, GameResult};
 use crate::results::{OutputError, ResultsWriter};
 use crate::resume::{Finished, ResumeError};
 use crate::schedule::{knockout_round, plan_mini_match, plan_static, PlannedGame, TournamentKind};
-use crate::sprt::SprtDecision;
+use crate::sprt::{Sprt, SprtDecision, SprtStatus};
 use crate::stats::ResultsTable;
 
 /// Tie-break pairs played after a drawn knockout mini-match before the higher seed goes
@@ -76,6 +76,8 @@ pub struct RunSummary {
     pub stopped: Option<String>,
     /// Knockout champion, if any.
     pub champion: Option<String>,
+    /// The SPRT's state at the end (`--sprt` with two engines), decided or not.
+    pub sprt: Option<SprtStatus>,
     /// The engines' display names.
     pub names: Vec<String>,
 }
@@ -150,6 +152,55 @@ pub async fn resolve_names(specs: &[EngineSpec]) -> Result<Vec<String>, RunError
         }
     }
     Ok(out)
+}
+
+/// Display names for `--report`, which starts no engine: those saved in `run.json`, else
+/// the `name=` of every engine if all have one, else the names in the results file in order
+/// of first appearance (runs saved before names were kept).
+#[must_use]
+pub fn report_names(cfg: &RunConfig, finished: &Finished) -> Vec<String> {
+    if let Some(names) = crate::resume::load_names(&cfg.out) {
+        if names.len() == cfg.engines.len() {
+            return names;
+        }
+    }
+    let given: Option<Vec<String>> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    if let Some(names) = given {
+        return names;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for id in &finished.order {
+        let rec = &finished.games[id];
+        for n in [&rec.black, &rec.white] {
+            if !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+    }
+    names
+}
+
+/// The standings of the games in `finished`, without playing (`--report`). `stopped` holds
+/// the SPRT decision if one was reached.
+#[must_use]
+pub fn standings(cfg: &RunConfig, names: Vec<String>, finished: &Finished) -> RunSummary {
+    let mut table = ResultsTable::with_engines(&names);
+    for id in &finished.order {
+        table.add_record(&finished.games[id]);
+    }
+    let sprt = sprt_status(cfg.sprt, &names, &table);
+    let stopped = sprt
+        .filter(|s| s.decision != SprtDecision::Continue)
+        .map(|s| format!("SPRT ({} vs {}): {s}", names[0], names[1]));
+    RunSummary {
+        table,
+        games: finished.order.len() as u64,
+        played_now: 0,
+        stopped,
+        champion: None,
+        names,
+        sprt,
+    }
 }
 
 /// A tournament in progress.
@@ -241,6 +292,7 @@ pub async fn run(
         let _ = e.await;
     }
     Ok(RunSummary {
+        sprt: sprt_status(cfg.sprt, &run.names, &run.table),
         games: run.finished.games.len() as u64,
         played_now: run.played_now,
         stopped: run.stopped,
@@ -248,6 +300,26 @@ pub async fn run(
         names: run.names,
         table: run.table,
     })
+}
+
+/// The SPRT of a two-engine match with `--sprt` after the games in `table` (pentanomial once
+/// a game pair is complete, trinomial before); `None` without an SPRT or with other than two
+/// engines.
+#[must_use]
+pub fn sprt_status(
+    sprt: Option<Sprt>,
+    names: &[String],
+    table: &ResultsTable,
+) -> Option<SprtStatus> {
+    let (Some(sprt), [a, b]) = (sprt, names) else {
+        return None;
+    };
+    let status = match table.pair(a, b) {
+        Some(p) if p.penta.pairs() > 0 => sprt.test_pentanomial(&p.penta),
+        Some(p) => sprt.test_trinomial(&p.total),
+        None => sprt.status(0.0),
+    };
+    Some(status)
 }
 
 /// [`run`] on a runtime of its own, for callers without one (benchmarks, embedding): one
@@ -289,16 +361,8 @@ impl Run<'_> {
     }
 
     fn check_sprt(&mut self) {
-        let (Some(sprt), true) = (self.cfg.sprt, self.names.len() == 2) else {
+        let Some(status) = sprt_status(self.cfg.sprt, &self.names, &self.table) else {
             return;
-        };
-        let Some(p) = self.table.pair(&self.names[0], &self.names[1]) else {
-            return;
-        };
-        let status = if p.penta.pairs() > 0 {
-            sprt.test_pentanomial(&p.penta)
-        } else {
-            sprt.test_trinomial(&p.total)
         };
         if status.decision != SprtDecision::Continue {
             self.stopped = Some(format!(
@@ -397,7 +461,10 @@ impl Run<'_> {
         self.finished.order.push(planned.id);
         self.finished.games.insert(planned.id, rec);
         self.check_sprt();
-        let summary = self.table.summary_line();
+        let mut summary = self.table.summary_line();
+        if let Some(status) = sprt_status(self.cfg.sprt, &self.names, &self.table) {
+            summary.push_str(&format!(" | {status}"));
+        }
         self.progress.game_done(&line, &summary);
         if let Some(s) = &self.stopped {
             self.progress.note(s);
