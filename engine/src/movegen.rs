@@ -148,9 +148,16 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 pub const FOUR_ORDER: i32 = 3_000;
 
 /// Ordering score of `c` for the side to move: what it makes for us and what it takes from
-/// the opponent, then killers and `history` (the caller's scaled history bonus).
+/// the opponent, then killers and `history` (the caller's scaled history bonus). A plain four
+/// (no three with it) gets `four_bonus` on top ([`FOUR_ORDER`] makes it a forcing point).
 #[must_use]
-pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
+pub fn order_score(
+    pos: &Position,
+    c: Cell,
+    killers: [Cell; 2],
+    history: i32,
+    four_bonus: i32,
+) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
@@ -160,7 +167,7 @@ pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) ->
         Class::Flex4 | Class::FourFour => 200_000,
         Class::FourThree => 50_000,
         Class::ThreeThree => 8_000,
-        Class::Four => FOUR_ORDER,
+        Class::Four => four_bonus,
         _ => 0,
     };
     s += match theirs.class {
