@@ -1560,7 +1560,17 @@ mod tests {
 
     #[test]
     fn renju_values_replace_the_general_knobs_only_under_renju() {
-        let d = Tuning::default();
+        // Every Renju knob set apart from its general one, so that a missing mapping shows.
+        let base = Tuning::default();
+        let d = Tuning {
+            lmr_defend_renju: !base.lmr_defend,
+            qs_vcf_needs_four_three_renju: !base.qs_vcf_needs_four_three,
+            qs_vcf_below_beta_renju: !base.qs_vcf_below_beta,
+            max_quiet_renju: base.max_quiet + 1,
+            rfp_margin_renju: base.rfp_margin + 1,
+            history_div_renju: base.history_div + 1,
+            ..base
+        };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
         let r = d.for_rule(tengen_rules::Rule::Renju);
         assert_eq!(
