@@ -170,6 +170,8 @@ pub struct Tuning {
     /// [`movegen::FOUR_ORDER`] orders it with the forcing moves (searched first, never
     /// reduced); less makes it an ordinary move, ordered by its point values.
     pub quiet_four_bonus: i32,
+    /// Moves that make an open three are not reduced.
+    pub lmr_threes: bool,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
     /// With two or more threads: node budget of a root VCT run by the first helper while
@@ -254,6 +256,7 @@ impl Default for Tuning {
             max_quiet_renju: usize::MAX,
             max_defend: usize::MAX,
             quiet_four_bonus: movegen::FOUR_ORDER,
+            lmr_threes: false,
             vct_time_div: 4,
             helper_vct_nodes: 0,
             guard_nodes: 0,
@@ -1304,13 +1307,18 @@ impl<'a> Worker<'a> {
             {
                 break;
             }
+            // With `lmr_threes`, a move making an open three is not reduced: it forces the
+            // answer, and a reduced one hides the attacks built of threes.
+            let three = tuning.lmr_threes
+                && i >= tuning.lmr_min_index
+                && self.pos.combo(us, m).class == crate::pattern::Class::Three;
             self.pos.play(m);
             let new_depth = depth - 1 + ext;
             let mut score;
             if i == 0 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                let tactical = mscore >= movegen::FOUR_ORDER;
+                let tactical = mscore >= movegen::FOUR_ORDER || three;
                 let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
