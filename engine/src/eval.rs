@@ -120,6 +120,121 @@ pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
+/// Line patterns counted by [`order_features`] (F4 includes two fours on a line).
+pub const ORDER_PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
+/// Classes counted by [`order_features`] (the straight four includes two fours).
+pub const ORDER_CLASSES: [&str; 5] = ["Three", "Four", "ThreeThree", "FourThree", "FourFour"];
+/// Pairs of building patterns on two lines counted by [`order_features`].
+pub const ORDER_PAIRS: [&str; 5] = ["F2+F2", "F2+B3", "F2+F3", "B3+B3", "B3+F3"];
+/// Number of [`order_features`] of one side.
+pub const ORDER_FEATURES: usize = ORDER_PATTERNS.len() + ORDER_CLASSES.len() + ORDER_PAIRS.len();
+
+/// What a stone on a point with line patterns `pats` and class `class` makes, as the
+/// features of the fitted move order: line pattern counts, the class, and pairs of building
+/// patterns (open twos, closed threes, open threes) on two lines.
+#[must_use]
+pub fn order_features(pats: &[Pattern; 4], class: Class) -> [f32; ORDER_FEATURES] {
+    let mut f = [0f32; ORDER_FEATURES];
+    for &p in pats {
+        let i = match p {
+            Pattern::B1 => 0,
+            Pattern::F1 => 1,
+            Pattern::B2 => 2,
+            Pattern::F2 => 3,
+            Pattern::B3 => 4,
+            Pattern::F3 => 5,
+            Pattern::B4 => 6,
+            Pattern::F4 | Pattern::FourFour => 7,
+            _ => continue,
+        };
+        f[i] += 1.0;
+    }
+    let class = match class {
+        Class::Three => Some(0),
+        Class::Four => Some(1),
+        Class::ThreeThree => Some(2),
+        Class::FourThree => Some(3),
+        Class::FourFour | Class::Flex4 => Some(4),
+        _ => None,
+    };
+    if let Some(i) = class {
+        f[ORDER_PATTERNS.len() + i] = 1.0;
+    }
+    let n = |p: Pattern| pats.iter().filter(|&&q| q == p).count() as f32;
+    let (f2, b3, f3) = (n(Pattern::F2), n(Pattern::B3), n(Pattern::F3));
+    let pairs = [
+        f2 * (f2 - 1.0) / 2.0,
+        f2 * b3,
+        f2 * f3,
+        b3 * (b3 - 1.0) / 2.0,
+        b3 * f3,
+    ];
+    f[ORDER_PATTERNS.len() + ORDER_CLASSES.len()..].copy_from_slice(&pairs);
+    f
+}
+
+/// Ordering points per logit of the fitted order (killers add 300 and 200, as to the
+/// hand-set values, whose good points are worth 100 to 300).
+const ORDER_SCALE: f64 = 40.0;
+
+/// The fitted move order (`examples/tune_order.rs`): logit weights of the side to move's
+/// [`order_features`], the opponent's, then of a point near the last two stones and of one
+/// near only the two before them (engine/STRENGTH.md, sixteenth session). Freestyle games.
+#[rustfmt::skip]
+const ORDER_WEIGHTS: [f64; 2 * ORDER_FEATURES + 2] = [
+    // The side to move: B1 F1 B2 F2 B3 F3 B4 F4, Three Four ThreeThree FourThree FourFour,
+    // F2+F2 F2+B3 F2+F3 B3+B3 B3+F3 (forcing classes are ordered by their bonuses: 0).
+    0.238, 0.38, 0.687, 1.91, 1.9, 1.87, 0.0, 0.0, 1.87,
+    0.0, 0.0, 0.0, 0.0, -0.026, 0.205, 0.503, 0.323, 0.407,
+    // The opponent, in the same order.
+    0.179, 0.16, 0.265, 1.2, 1.8, 1.9, 2.2, 0.0, 1.9,
+    2.2, 0.0, 0.0, 0.0, -0.245, -0.34, 0.003, -0.155, -0.289,
+    // Near the last two stones, near only the two before them.
+    0.859, 0.148,
+];
+
+/// The fitted move order as tables: per packed word the side to move's and the opponent's
+/// values, and the value of each distance class (see [`crate::movegen::fitted_order_score`]).
+#[derive(Debug)]
+pub struct OrderFit {
+    /// The side to move's value of its packed line patterns on a point.
+    pub own: Box<[i16]>,
+    /// The value of the opponent's packed line patterns on a point.
+    pub opp: Box<[i16]>,
+    /// By distance class: near the last two stones, near only the two before, neither.
+    pub distance: [i32; 3],
+}
+
+/// The fitted move order's tables (built on first use).
+#[must_use]
+pub fn order_fit() -> &'static OrderFit {
+    static FIT: std::sync::OnceLock<OrderFit> = std::sync::OnceLock::new();
+    FIT.get_or_init(|| {
+        let combos = crate::pattern::ComboTable::get(false, false);
+        let table = |weights: &[f64]| -> Box<[i16]> {
+            (0..=u16::MAX)
+                .map(|p| {
+                    let pats = [0, 1, 2, 3].map(|d| crate::pattern::packed_dir(p, d));
+                    let f = order_features(&pats, combos.lookup(p).class);
+                    let logit: f64 = f.iter().zip(weights).map(|(&x, &w)| f64::from(x) * w).sum();
+                    (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16
+                })
+                .collect()
+        };
+        let n = ORDER_FEATURES;
+        let w = &ORDER_WEIGHTS;
+        OrderFit {
+            own: table(&w[..n]),
+            opp: table(&w[n..2 * n]),
+            distance: [
+                (w[2 * n] * ORDER_SCALE).round() as i32,
+                (w[2 * n + 1] * ORDER_SCALE).round() as i32,
+                0,
+            ],
+        }
+    })
+}
+
 /// The static score of `pos` for the side to move: its attack sum minus the opponent's
 /// defence sum.
 #[must_use]

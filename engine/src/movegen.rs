@@ -161,8 +161,18 @@ pub fn order_score(
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
-    let mut s = mine.value * 5 / 4 + theirs.value;
-    s += match mine.class {
+    mine.value * 5 / 4
+        + theirs.value
+        + forcing_bonus(mine.class, theirs.class, four_bonus)
+        + killer_bonus(c, killers)
+        + history
+}
+
+/// The ordering bonus of a point by the classes it makes for the side to move (`mine`) and
+/// takes from the opponent (`theirs`); `four_bonus` for a plain four of ours.
+#[inline]
+fn forcing_bonus(mine: Class, theirs: Class, four_bonus: i32) -> i32 {
+    let own = match mine {
         Class::Five => 1_000_000,
         Class::Flex4 | Class::FourFour => 200_000,
         Class::FourThree => 50_000,
@@ -170,19 +180,70 @@ pub fn order_score(
         Class::Four => four_bonus,
         _ => 0,
     };
-    s += match theirs.class {
+    own + match theirs {
         Class::Five => 500_000,
         Class::Flex4 | Class::FourFour => 20_000,
         Class::FourThree => 10_000,
         Class::ThreeThree => 4_000,
         _ => 0,
-    };
-    if c == killers[0] {
-        s += 300;
-    } else if c == killers[1] {
-        s += 200;
     }
-    s + history
+}
+
+#[inline]
+fn killer_bonus(c: Cell, killers: [Cell; 2]) -> i32 {
+    if c == killers[0] {
+        300
+    } else if c == killers[1] {
+        200
+    } else {
+        0
+    }
+}
+
+/// Where `c` lies relative to `recent`, the last (up to) four stones, oldest first: 0 within
+/// four lines (king steps) of one of the last two, 1 only of the two before them, 2 of none.
+#[inline]
+fn distance_class(recent: &[Cell], c: Cell) -> usize {
+    let near = |m: &Cell| {
+        let (a, b) = (usize::from(c), usize::from(*m));
+        let dx = (a % STRIDE).abs_diff(b % STRIDE);
+        let dy = (a / STRIDE).abs_diff(b / STRIDE);
+        dx.max(dy) <= 4
+    };
+    let split = recent.len().saturating_sub(2);
+    if recent[split..].iter().any(near) {
+        0
+    } else if recent[..split].iter().any(near) {
+        1
+    } else {
+        2
+    }
+}
+
+/// Ordering score of `c` from the fitted order values ([`crate::eval::order_fit`]: what a
+/// stone there makes for the side to move and for the opponent, and its distance from
+/// `recent`, the last up to four stones), plus the forcing bonuses, killers and `history` as
+/// in [`order_score`]. Used instead of [`order_score`] with [`scale_by_distance`].
+#[must_use]
+pub fn fitted_order_score(
+    pos: &Position,
+    c: Cell,
+    recent: &[Cell],
+    killers: [Cell; 2],
+    history: i32,
+    four_bonus: i32,
+) -> i32 {
+    let us = pos.side();
+    let fit = crate::eval::order_fit();
+    let own = fit.own[pos.packed(us, c) as usize];
+    let opp = fit.opp[pos.packed(us.opponent(), c) as usize];
+    let (mine, theirs) = (pos.class(us, c), pos.class(us.opponent(), c));
+    i32::from(own)
+        + i32::from(opp)
+        + fit.distance[distance_class(recent, c)]
+        + forcing_bonus(mine, theirs, four_bonus)
+        + killer_bonus(c, killers)
+        + history
 }
 
 /// A point's ordering score `s` (at a quiet node or among the defences against an open
@@ -196,19 +257,10 @@ pub fn scale_by_distance(recent: &[Cell], c: Cell, s: i32) -> i32 {
     if s <= 0 || s >= FOUR_ORDER {
         return s;
     }
-    let near = |m: &Cell| {
-        let (a, b) = (usize::from(c), usize::from(*m));
-        let dx = (a % STRIDE).abs_diff(b % STRIDE);
-        let dy = (a / STRIDE).abs_diff(b / STRIDE);
-        dx.max(dy) <= 4
-    };
-    let split = recent.len().saturating_sub(2);
-    if recent[split..].iter().any(near) {
-        s
-    } else if recent[..split].iter().any(near) {
-        s / 2
-    } else {
-        s / 4
+    match distance_class(recent, c) {
+        0 => s,
+        1 => s / 2,
+        _ => s / 4,
     }
 }
 
@@ -234,6 +286,22 @@ mod tests {
 
     fn at(x: u8, y: u8) -> Cell {
         Position::cell_at(Pos::new(x, y))
+    }
+
+    /// The search treats scores from [`FOUR_ORDER`] on as forcing (never reduced, first in
+    /// the order): the fitted values of a non-forcing point, with a killer's bonus and the
+    /// largest history bonus (history scores reach 2^14, divided by 64 at least), stay
+    /// below it.
+    #[test]
+    fn fitted_order_values_of_quiet_points_stay_below_the_forcing_ones() {
+        let fit = crate::eval::order_fit();
+        let max = |t: &[i16]| i32::from(*t.iter().max().unwrap());
+        let top = max(&fit.own) + max(&fit.opp) + fit.distance.iter().max().unwrap();
+        assert!(top + 300 + (1 << 14) / 64 < FOUR_ORDER, "{top}");
+        assert!(
+            fit.own.iter().any(|&v| v != 0),
+            "the fitted values are all zero"
+        );
     }
 
     #[test]

@@ -533,6 +533,13 @@ impl Position {
         packed_dir(packed_of(self.records[c as usize], idx(color)), d)
     }
 
+    /// `color`'s four line patterns on point `c`, packed.
+    #[inline]
+    #[must_use]
+    pub fn packed(&self, color: Color, c: Cell) -> Packed {
+        packed_of(self.records[c as usize], idx(color))
+    }
+
     /// The combination `color` gets on empty point `c`.
     #[inline]
     #[must_use]

@@ -172,6 +172,9 @@ pub struct Tuning {
     pub quiet_four_bonus: i32,
     /// Moves that make an open three are not reduced.
     pub lmr_threes: bool,
+    /// Order quiet moves and open-three answers by the fitted order values
+    /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance.
+    pub order_fit: bool,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
     /// With two or more threads: node budget of a root VCT run by the first helper while
@@ -257,6 +260,7 @@ impl Default for Tuning {
             max_defend: usize::MAX,
             quiet_four_bonus: movegen::FOUR_ORDER,
             lmr_threes: false,
+            order_fit: false,
             vct_time_div: 4,
             helper_vct_nodes: 0,
             guard_nodes: 0,
@@ -1397,6 +1401,7 @@ impl<'a> Worker<'a> {
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
         let far = self.shared.tuning.order_far;
+        let fit = self.shared.tuning.order_fit;
         let stones = self.pos.history();
         let recent = &stones[stones.len().saturating_sub(4)..];
         let killers = if self.shared.tuning.killers {
@@ -1410,11 +1415,15 @@ impl<'a> Worker<'a> {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                let s = movegen::order_score(&self.pos, c, killers, h, four_bonus);
-                if far {
-                    movegen::scale_by_distance(recent, c, s)
+                if fit {
+                    movegen::fitted_order_score(&self.pos, c, recent, killers, h, four_bonus)
                 } else {
-                    s
+                    let s = movegen::order_score(&self.pos, c, killers, h, four_bonus);
+                    if far {
+                        movegen::scale_by_distance(recent, c, s)
+                    } else {
+                        s
+                    }
                 }
             };
             (c, s)
