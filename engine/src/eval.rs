@@ -193,6 +193,20 @@ const ORDER_WEIGHTS: [f64; 2 * ORDER_FEATURES + 2] = [
     0.859, 0.148,
 ];
 
+/// The same fitted to Renju games.
+#[rustfmt::skip]
+const ORDER_WEIGHTS_RENJU: [f64; 2 * ORDER_FEATURES + 2] = [
+    // The side to move: B1 F1 B2 F2 B3 F3 B4 F4, Three Four ThreeThree FourThree FourFour,
+    // F2+F2 F2+B3 F2+F3 B3+B3 B3+F3 (forcing classes are ordered by their bonuses: 0).
+    0.157, 0.2, 0.558, 1.82, 1.89, 1.83, 0.0, 0.0, 1.83,
+    0.0, 0.0, 0.0, 0.0, -0.143, 0.164, 0.5, 0.139, 0.371,
+    // The opponent, in the same order.
+    0.13, 0.12, 0.172, 0.992, 1.46, 1.72, 1.92, 5.13, 1.72,
+    2.33, 0.0, 0.0, 0.0, -0.235, -0.184, 0.071, -0.144, -0.261,
+    // Near the last two stones, near only the two before them.
+    0.805, -0.028,
+];
+
 /// The fitted move order as tables: per packed word the side to move's and the opponent's
 /// values, and the value of each distance class (see [`crate::movegen::fitted_order_score`]).
 #[derive(Debug)]
@@ -205,11 +219,15 @@ pub struct OrderFit {
     pub distance: [i32; 3],
 }
 
-/// The fitted move order's tables (built on first use).
+/// The fitted move order's tables under Renju (`renju`) or the other rules (built on first
+/// use).
 #[must_use]
-pub fn order_fit() -> &'static OrderFit {
-    static FIT: std::sync::OnceLock<OrderFit> = std::sync::OnceLock::new();
-    FIT.get_or_init(|| {
+pub fn order_fit(renju: bool) -> &'static OrderFit {
+    static FIT: [std::sync::OnceLock<OrderFit>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    FIT[usize::from(renju)].get_or_init(|| {
+        // Classes as for a player without forbidden points: black's forbidden points are no
+        // candidates, and the forcing classes a forbidden point could hide weigh nothing.
         let combos = crate::pattern::ComboTable::get(false, false);
         let table = |weights: &[f64]| -> Box<[i16]> {
             (0..=u16::MAX)
@@ -222,7 +240,11 @@ pub fn order_fit() -> &'static OrderFit {
                 .collect()
         };
         let n = ORDER_FEATURES;
-        let w = &ORDER_WEIGHTS;
+        let w = if renju {
+            &ORDER_WEIGHTS_RENJU
+        } else {
+            &ORDER_WEIGHTS
+        };
         OrderFit {
             own: table(&w[..n]),
             opp: table(&w[n..2 * n]),

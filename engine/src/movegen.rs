@@ -234,7 +234,7 @@ pub fn fitted_order_score(
     four_bonus: i32,
 ) -> i32 {
     let us = pos.side();
-    let fit = crate::eval::order_fit();
+    let fit = crate::eval::order_fit(pos.rule() == tengen_rules::Rule::Renju);
     let own = fit.own[pos.packed(us, c) as usize];
     let opp = fit.opp[pos.packed(us.opponent(), c) as usize];
     let (mine, theirs) = (pos.class(us, c), pos.class(us.opponent(), c));
@@ -294,14 +294,16 @@ mod tests {
     /// below it.
     #[test]
     fn fitted_order_values_of_quiet_points_stay_below_the_forcing_ones() {
-        let fit = crate::eval::order_fit();
-        let max = |t: &[i16]| i32::from(*t.iter().max().unwrap());
-        let top = max(&fit.own) + max(&fit.opp) + fit.distance.iter().max().unwrap();
-        assert!(top + 300 + (1 << 14) / 64 < FOUR_ORDER, "{top}");
-        assert!(
-            fit.own.iter().any(|&v| v != 0),
-            "the fitted values are all zero"
-        );
+        for renju in [false, true] {
+            let fit = crate::eval::order_fit(renju);
+            let max = |t: &[i16]| i32::from(*t.iter().max().unwrap());
+            let top = max(&fit.own) + max(&fit.opp) + fit.distance.iter().max().unwrap();
+            assert!(top + 300 + (1 << 14) / 64 < FOUR_ORDER, "{top}");
+            assert!(
+                fit.own.iter().any(|&v| v != 0),
+                "the fitted values are all zero"
+            );
+        }
     }
 
     #[test]
