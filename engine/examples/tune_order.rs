@@ -231,7 +231,7 @@ fn main() -> anyhow::Result<()> {
                 let candidates: Vec<(Cell, [f32; NF], i32)> = list
                     .iter()
                     .map(|&c| {
-                        let s = movegen::order_score(&pos, c, no_killers, 0, movegen::FOUR_ORDER);
+                        let s = movegen::order_score(&pos, c, no_killers, 0);
                         (
                             c,
                             features(&pos, c),

@@ -148,36 +148,29 @@ pub fn quiet(pos: &mut Position, out: &mut Vec<Cell>) {
 pub const FOUR_ORDER: i32 = 3_000;
 
 /// Ordering score of `c` for the side to move: what it makes for us and what it takes from
-/// the opponent, then killers and `history` (the caller's scaled history bonus). A plain four
-/// (no three with it) gets `four_bonus` on top ([`FOUR_ORDER`] makes it a forcing point).
+/// the opponent, then killers and `history` (the caller's scaled history bonus).
 #[must_use]
-pub fn order_score(
-    pos: &Position,
-    c: Cell,
-    killers: [Cell; 2],
-    history: i32,
-    four_bonus: i32,
-) -> i32 {
+pub fn order_score(pos: &Position, c: Cell, killers: [Cell; 2], history: i32) -> i32 {
     let us = pos.side();
     let mine = pos.combo(us, c);
     let theirs = pos.combo(us.opponent(), c);
     mine.value * 5 / 4
         + theirs.value
-        + forcing_bonus(mine.class, theirs.class, four_bonus)
+        + forcing_bonus(mine.class, theirs.class)
         + killer_bonus(c, killers)
         + history
 }
 
 /// The ordering bonus of a point by the classes it makes for the side to move (`mine`) and
-/// takes from the opponent (`theirs`); `four_bonus` for a plain four of ours.
+/// takes from the opponent (`theirs`).
 #[inline]
-fn forcing_bonus(mine: Class, theirs: Class, four_bonus: i32) -> i32 {
+fn forcing_bonus(mine: Class, theirs: Class) -> i32 {
     let own = match mine {
         Class::Five => 1_000_000,
         Class::Flex4 | Class::FourFour => 200_000,
         Class::FourThree => 50_000,
         Class::ThreeThree => 8_000,
-        Class::Four => four_bonus,
+        Class::Four => FOUR_ORDER,
         _ => 0,
     };
     own + match theirs {
@@ -231,7 +224,6 @@ pub fn fitted_order_score(
     recent: &[Cell],
     killers: [Cell; 2],
     history: i32,
-    four_bonus: i32,
 ) -> i32 {
     let us = pos.side();
     let fit = crate::eval::order_fit(pos.rule() == tengen_rules::Rule::Renju);
@@ -241,7 +233,7 @@ pub fn fitted_order_score(
     i32::from(own)
         + i32::from(opp)
         + fit.distance[distance_class(recent, c)]
-        + forcing_bonus(mine, theirs, four_bonus)
+        + forcing_bonus(mine, theirs)
         + killer_bonus(c, killers)
         + history
 }

@@ -143,9 +143,6 @@ pub struct Tuning {
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
-    /// A late move is reduced by `1 + index / 8 + depth / lmr_depth_div` plies (0: no depth
-    /// term).
-    pub lmr_depth_div: i32,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
     pub lmr_defend: bool,
     /// ...or `lmr_defend_renju` under Renju (see [`Tuning::for_rule`]).
@@ -162,16 +159,6 @@ pub struct Tuning {
     /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
     /// self-play (forbidden points make the ordering less reliable).
     pub max_quiet_renju: usize,
-    /// At a node answering an open three (below the root), at most this many moves that are
-    /// not forcing (own fours, or points taking the opponent's double three or better) are
-    /// searched, once one move has escaped a forced loss (`usize::MAX` = no cap).
-    pub max_defend: usize,
-    /// The ordering bonus of a plain four (no three with it) at quiet nodes below the root:
-    /// [`movegen::FOUR_ORDER`] orders it with the forcing moves (searched first, never
-    /// reduced); less makes it an ordinary move, ordered by its point values.
-    pub quiet_four_bonus: i32,
-    /// Moves that make an open three are not reduced.
-    pub lmr_threes: bool,
     /// Order quiet moves and open-three answers by the fitted order values
     /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance.
     pub order_fit: bool,
@@ -239,7 +226,6 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
-            lmr_depth_div: 6,
             // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
             // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
             // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
@@ -257,9 +243,6 @@ impl Default for Tuning {
             // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
             max_quiet: 16,
             max_quiet_renju: usize::MAX,
-            max_defend: usize::MAX,
-            quiet_four_bonus: movegen::FOUR_ORDER,
-            lmr_threes: false,
             order_fit: false,
             vct_time_div: 4,
             helper_vct_nodes: 0,
@@ -544,9 +527,7 @@ fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
         movegen::quiet(pos, &mut list);
         list.retain(|c| !blocked.contains(c));
         let killers = [crate::tt::NO_MOVE; 2];
-        list.sort_by_cached_key(|&c| {
-            -movegen::order_score(pos, c, killers, 0, movegen::FOUR_ORDER)
-        });
+        list.sort_by_cached_key(|&c| -movegen::order_score(pos, c, killers, 0));
     }
     if list.is_empty() {
         // Nothing near a stone is legal: take any legal point (or none: the caller passes).
@@ -1238,16 +1219,11 @@ impl<'a> Worker<'a> {
             Threat::MustBlock(c) => moves.push((c, 0)),
             Threat::Defend => {
                 movegen::defences(&mut self.pos, &mut buf);
-                self.score_moves(&buf, tt_move, ply, movegen::FOUR_ORDER, &mut moves);
+                self.score_moves(&buf, tt_move, ply, &mut moves);
             }
             _ => {
                 movegen::quiet(&mut self.pos, &mut buf);
-                let four_bonus = if root {
-                    movegen::FOUR_ORDER
-                } else {
-                    tuning.quiet_four_bonus
-                };
-                self.score_moves(&buf, tt_move, ply, four_bonus, &mut moves);
+                self.score_moves(&buf, tt_move, ply, &mut moves);
             }
         }
         if root {
@@ -1280,7 +1256,6 @@ impl<'a> Worker<'a> {
         // shallow depth past a shorter count (late-move pruning; they rarely matter). Both
         // only once one move has escaped a forced loss: a node whose first moves all lose is
         // not lost while untried moves remain (calling it lost made false wins).
-        let defend_node = threat == Threat::Defend;
         let late = if quiet_node && !root {
             let lmp = if depth <= tuning.lmp_max_depth {
                 tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
@@ -1288,12 +1263,13 @@ impl<'a> Worker<'a> {
                 usize::MAX
             };
             lmp.min(tuning.max_quiet.max(1))
-        } else if defend_node && !root {
-            tuning.max_defend.max(1)
         } else {
             usize::MAX
         };
         for i in 0..moves.len() {
+            if i >= late && best_score > -WIN_BOUND {
+                break;
+            }
             // Best first by `move_order`. Most nodes cut off after their first move, so only
             // it is selected up front and the rest sorted when reached (callgrind, bench: 1.8%
             // fewer instructions than sorting every list).
@@ -1303,33 +1279,19 @@ impl<'a> Worker<'a> {
                 moves[1..].sort_unstable_by_key(|&m| move_order(m));
             }
             let (m, mscore) = moves[i];
-            // At a defence node the forcing moves come first in the order and are not capped:
-            // the cap ends the loop at the first other one past it.
-            if i >= late
-                && best_score > -WIN_BOUND
-                && (!defend_node || mscore < movegen::FOUR_ORDER)
-            {
-                break;
-            }
-            // With `lmr_threes`, a move making an open three is not reduced: it forces the
-            // answer, and a reduced one hides the attacks built of threes.
-            let three = tuning.lmr_threes
-                && i >= tuning.lmr_min_index
-                && self.pos.combo(us, m).class == crate::pattern::Class::Three;
             self.pos.play(m);
             let new_depth = depth - 1 + ext;
             let mut score;
             if i == 0 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                let tactical = mscore >= movegen::FOUR_ORDER || three;
+                let tactical = mscore >= movegen::FOUR_ORDER;
                 let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let by_depth = depth.checked_div(tuning.lmr_depth_div).unwrap_or(0);
-                    let r = 1 + (i as i32) / 8 + by_depth;
+                    let r = 1 + (i as i32) / 8 + depth / 6;
                     r.min(depth - 1)
                 } else {
                     0
@@ -1396,7 +1358,6 @@ impl<'a> Worker<'a> {
         cells: &[Cell],
         tt_move: Option<Cell>,
         ply: usize,
-        four_bonus: i32,
         out: &mut Vec<(Cell, i32)>,
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
@@ -1416,9 +1377,9 @@ impl<'a> Worker<'a> {
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
                 if fit {
-                    movegen::fitted_order_score(&self.pos, c, recent, killers, h, four_bonus)
+                    movegen::fitted_order_score(&self.pos, c, recent, killers, h)
                 } else {
-                    let s = movegen::order_score(&self.pos, c, killers, h, four_bonus);
+                    let s = movegen::order_score(&self.pos, c, killers, h);
                     if far {
                         movegen::scale_by_distance(recent, c, s)
                     } else {

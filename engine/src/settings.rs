@@ -247,7 +247,7 @@ qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_
 rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
-qs_vcf_below_beta_renju, lmr_defend_renju, max_defend, lmr_depth_div, quiet_four_bonus, lmr_threes, order_fit";
+qs_vcf_below_beta_renju, lmr_defend_renju, order_fit";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -297,7 +297,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmp_max_depth" => t.lmp_max_depth = small()?,
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
-            "lmr_depth_div" => t.lmr_depth_div = small()?,
             "lmr_defend" => t.lmr_defend = flag()?,
             "lmr_defend_renju" => t.lmr_defend_renju = flag()?,
             "order_far" => t.order_far = flag()?,
@@ -309,9 +308,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "vct_time_div" => t.vct_time_div = unsigned()?,
             "max_quiet" => t.max_quiet = size()?,
             "max_quiet_renju" => t.max_quiet_renju = size()?,
-            "max_defend" => t.max_defend = size()?,
-            "quiet_four_bonus" => t.quiet_four_bonus = small()?,
-            "lmr_threes" => t.lmr_threes = flag()?,
             "order_fit" => t.order_fit = flag()?,
             "root_vcf" => t.root_vcf = flag()?,
             "qs_vcf_nodes" => t.qs_vcf_nodes = any()?,
