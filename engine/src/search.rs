@@ -160,8 +160,10 @@ pub struct Tuning {
     /// self-play (forbidden points make the ordering less reliable).
     pub max_quiet_renju: usize,
     /// Order quiet moves and open-three answers by the fitted order values
-    /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance.
+    /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance...
     pub order_fit: bool,
+    /// ...or `order_fit_renju` under Renju (see [`Tuning::for_rule`]).
+    pub order_fit_renju: bool,
     /// The root VCT may use `1/vct_time_div` of the move's target time.
     pub vct_time_div: u32,
     /// With two or more threads: node budget of a root VCT run by the first helper while
@@ -243,7 +245,10 @@ impl Default for Tuning {
             // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
             max_quiet: 16,
             max_quiet_renju: usize::MAX,
+            // SPRT at 200 ms, Renju: +31.3 +- 25.3 (690 games, H1); freestyle undecided
+            // (engine/STRENGTH.md, sixteenth session).
             order_fit: false,
+            order_fit_renju: true,
             vct_time_div: 4,
             helper_vct_nodes: 0,
             guard_nodes: 0,
@@ -289,6 +294,7 @@ impl Tuning {
         Tuning {
             max_quiet: self.max_quiet_renju,
             lmr_defend: self.lmr_defend_renju,
+            order_fit: self.order_fit_renju,
             rfp_margin: self.rfp_margin_renju,
             history_div: self.history_div_renju,
             qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
@@ -1542,6 +1548,7 @@ mod tests {
         let base = Tuning::default();
         let d = Tuning {
             lmr_defend_renju: !base.lmr_defend,
+            order_fit_renju: !base.order_fit,
             qs_vcf_needs_four_three_renju: !base.qs_vcf_needs_four_three,
             qs_vcf_below_beta_renju: !base.qs_vcf_below_beta,
             max_quiet_renju: base.max_quiet + 1,
@@ -1564,6 +1571,7 @@ mod tests {
             (r.qs_vcf_needs_four_three, r.qs_vcf_below_beta),
             (d.qs_vcf_needs_four_three_renju, d.qs_vcf_below_beta_renju)
         );
+        assert_eq!(r.order_fit, d.order_fit_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 
