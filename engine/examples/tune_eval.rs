@@ -28,8 +28,8 @@
 use anyhow::Context;
 use clap::Parser;
 
-use tengen_engine::eval::evaluate;
-use tengen_engine::pattern::{Class, Pattern};
+use tengen_engine::eval::{evaluate, fitted_pattern};
+use tengen_engine::pattern::Class;
 use tengen_engine::position::Position;
 use tengen_manager::record::{from_json_lines, EndReason};
 use tengen_rules::{Board, Color, Rule};
@@ -39,20 +39,6 @@ const PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
 /// Fitted class bonuses (the straight four includes two fours).
 const CLASSES: [&str; 3] = ["ThreeThree", "FourThree", "FourFour|Flex4"];
 const NF: usize = PATTERNS.len() + CLASSES.len();
-
-fn feature_of_pattern(p: Pattern) -> Option<usize> {
-    Some(match p {
-        Pattern::B1 => 0,
-        Pattern::F1 => 1,
-        Pattern::B2 => 2,
-        Pattern::F2 => 3,
-        Pattern::B3 => 4,
-        Pattern::F3 => 5,
-        Pattern::B4 => 6,
-        Pattern::F4 | Pattern::FourFour => 7,
-        _ => None?,
-    })
-}
 
 struct Sample {
     /// The game's result for the side to move (1 win, ½ draw, 0 loss).
@@ -82,7 +68,7 @@ fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
             _ => {}
         }
         for d in 0..4 {
-            if let Some(i) = feature_of_pattern(pos.pattern(color, c, d)) {
+            if let Some(i) = fitted_pattern(pos.pattern(color, c, d)) {
                 f[i] += 1.;
             }
         }

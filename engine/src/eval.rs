@@ -120,6 +120,24 @@ pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     sum.clamp(0, i32::from(i16::MAX)) as i16
 }
 
+/// The number of a line pattern among the fitted ones, B1 F1 B2 F2 B3 F3 B4 F4 (F4 includes
+/// two fours on a line; the others are not fitted), as the fitting tools and
+/// [`order_features`] count them.
+#[must_use]
+pub const fn fitted_pattern(p: Pattern) -> Option<usize> {
+    match p {
+        Pattern::B1 => Some(0),
+        Pattern::F1 => Some(1),
+        Pattern::B2 => Some(2),
+        Pattern::F2 => Some(3),
+        Pattern::B3 => Some(4),
+        Pattern::F3 => Some(5),
+        Pattern::B4 => Some(6),
+        Pattern::F4 | Pattern::FourFour => Some(7),
+        _ => None,
+    }
+}
+
 /// Line patterns counted by [`order_features`] (F4 includes two fours on a line).
 pub const ORDER_PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
 /// Classes counted by [`order_features`] (the straight four includes two fours).
@@ -135,18 +153,7 @@ pub const ORDER_FEATURES: usize = ORDER_PATTERNS.len() + ORDER_CLASSES.len() + O
 #[must_use]
 pub fn order_features(pats: &[Pattern; 4], class: Class) -> [f32; ORDER_FEATURES] {
     let mut f = [0f32; ORDER_FEATURES];
-    for &p in pats {
-        let i = match p {
-            Pattern::B1 => 0,
-            Pattern::F1 => 1,
-            Pattern::B2 => 2,
-            Pattern::F2 => 3,
-            Pattern::B3 => 4,
-            Pattern::F3 => 5,
-            Pattern::B4 => 6,
-            Pattern::F4 | Pattern::FourFour => 7,
-            _ => continue,
-        };
+    for i in pats.iter().filter_map(|&p| fitted_pattern(p)) {
         f[i] += 1.0;
     }
     let class = match class {
