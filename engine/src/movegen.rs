@@ -5,6 +5,7 @@
 
 use tengen_rules::Color;
 
+use crate::eval::OrderFit;
 use crate::pattern::{Class, Forbid};
 use crate::position::{Cell, Position, STRIDE};
 
@@ -213,20 +214,21 @@ fn distance_class(recent: &[Cell], c: Cell) -> usize {
     }
 }
 
-/// Ordering score of `c` from the fitted order values ([`crate::eval::order_fit`]: what a
-/// stone there makes for the side to move and for the opponent, and its distance from
-/// `recent`, the last up to four stones), plus the forcing bonuses, killers and `history` as
-/// in [`order_score`]. Used instead of [`order_score`] with [`scale_by_distance`].
+/// Ordering score of `c` from the fitted order values `fit` (the rule's
+/// [`crate::eval::order_fit`]: what a stone there makes for the side to move and for the
+/// opponent, and its distance from `recent`, the last up to four stones), plus the forcing
+/// bonuses, killers and `history` as in [`order_score`]. Used instead of [`order_score`] with
+/// [`scale_by_distance`].
 #[must_use]
 pub fn fitted_order_score(
     pos: &Position,
+    fit: &OrderFit,
     c: Cell,
     recent: &[Cell],
     killers: [Cell; 2],
     history: i32,
 ) -> i32 {
     let us = pos.side();
-    let fit = crate::eval::order_fit(pos.rule() == tengen_rules::Rule::Renju);
     let own = fit.own[pos.packed(us, c) as usize];
     let opp = fit.opp[pos.packed(us.opponent(), c) as usize];
     let (mine, theirs) = (pos.class(us, c), pos.class(us.opponent(), c));

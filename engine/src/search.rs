@@ -1368,7 +1368,11 @@ impl<'a> Worker<'a> {
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
         let far = self.shared.tuning.order_far;
-        let fit = self.shared.tuning.order_fit;
+        let fit = self
+            .shared
+            .tuning
+            .order_fit
+            .then(|| crate::eval::order_fit(self.pos.rule() == tengen_rules::Rule::Renju));
         let stones = self.pos.history();
         let recent = &stones[stones.len().saturating_sub(4)..];
         let killers = if self.shared.tuning.killers {
@@ -1382,8 +1386,8 @@ impl<'a> Worker<'a> {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                if fit {
-                    movegen::fitted_order_score(&self.pos, c, recent, killers, h)
+                if let Some(fit) = fit {
+                    movegen::fitted_order_score(&self.pos, fit, c, recent, killers, h)
                 } else {
                     let s = movegen::order_score(&self.pos, c, killers, h);
                     if far {
