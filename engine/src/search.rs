@@ -245,9 +245,9 @@ impl Default for Tuning {
             // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
             max_quiet: 16,
             max_quiet_renju: usize::MAX,
-            // SPRT at 200 ms, Renju: +31.3 +- 25.3 (690 games, H1); freestyle undecided
-            // (engine/STRENGTH.md, sixteenth session).
-            order_fit: false,
+            // SPRT at 200 ms: Renju +31.3 +- 25.3 (690 games, H1), freestyle +22.6 +- 18.9
+            // (1218 games, H1; engine/STRENGTH.md, sixteenth session).
+            order_fit: true,
             order_fit_renju: true,
             vct_time_div: 4,
             helper_vct_nodes: 0,
