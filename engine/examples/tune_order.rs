@@ -65,16 +65,6 @@ fn side_features(pos: &Position, color: Color, c: Cell, f: &mut [f32]) {
     f.copy_from_slice(&order_features(&pats, pos.class(color, c)));
 }
 
-/// Whether `c` is within four king steps of `m`.
-fn near(c: Cell, m: Cell) -> bool {
-    let stride = tengen_engine::position::STRIDE;
-    let (a, b) = (usize::from(c), usize::from(m));
-    (a % stride)
-        .abs_diff(b % stride)
-        .max((a / stride).abs_diff(b / stride))
-        <= 4
-}
-
 fn features(pos: &Position, c: Cell) -> [f32; NF] {
     let mut f = [0f32; NF];
     let us = pos.side();
@@ -87,11 +77,9 @@ fn features(pos: &Position, c: Cell) -> [f32; NF] {
     );
     let h = pos.history();
     let recent = &h[h.len().saturating_sub(4)..];
-    let split = recent.len().saturating_sub(2);
-    if recent[split..].iter().any(|&m| near(c, m)) {
-        f[2 * ORDER_FEATURES] = 1.0;
-    } else if recent[..split].iter().any(|&m| near(c, m)) {
-        f[2 * ORDER_FEATURES + 1] = 1.0;
+    // Distance classes 0 and 1 have a weight each; class 2 (far from all) is the baseline.
+    if let Some(slot) = f[2 * ORDER_FEATURES..].get_mut(movegen::distance_class(recent, c)) {
+        *slot = 1.0;
     }
     f
 }

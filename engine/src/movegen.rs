@@ -197,7 +197,8 @@ fn killer_bonus(c: Cell, killers: [Cell; 2]) -> i32 {
 /// Where `c` lies relative to `recent`, the last (up to) four stones, oldest first: 0 within
 /// four lines (king steps) of one of the last two, 1 only of the two before them, 2 of none.
 #[inline]
-fn distance_class(recent: &[Cell], c: Cell) -> usize {
+#[must_use]
+pub fn distance_class(recent: &[Cell], c: Cell) -> usize {
     let near = |m: &Cell| {
         let (a, b) = (usize::from(c), usize::from(*m));
         let dx = (a % STRIDE).abs_diff(b % STRIDE);

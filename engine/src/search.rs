@@ -148,7 +148,8 @@ pub struct Tuning {
     /// ...or `lmr_defend_renju` under Renju (see [`Tuning::for_rule`]).
     pub lmr_defend_renju: bool,
     /// Move ordering scales down non-forcing points far from the last stones
-    /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root).
+    /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root). Only the hand-set
+    /// order: the fitted one (`order_fit`) has distance terms of its own.
     pub order_far: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
