@@ -459,31 +459,80 @@ mod tests {
             .sum()
     }
 
+    /// A 15x15 position of up to `stones` random stones under `rule` (forbidden points are
+    /// refused; a win ends it early).
+    fn random_position(rule: Rule, stones: usize, rng: &mut rand::rngs::StdRng) -> Position {
+        use rand::seq::SliceRandom;
+        let mut board = tengen_rules::Board::new(15, rule);
+        let mut points: Vec<_> = board.empty_points().collect();
+        points.shuffle(rng);
+        for p in points.into_iter().take(stones) {
+            if board.outcome().is_some() {
+                break;
+            }
+            let _ = board.play(tengen_rules::Move::Stone(p));
+        }
+        Position::from_board(&board)
+    }
+
+    /// The fitted order's tables, looked up by a point's packed patterns, hold the weighted
+    /// sum of the [`order_features`] that `examples/tune_order.rs` fits, computed from the
+    /// position's own patterns and class, on random positions: for every empty point that is
+    /// not forcing (those are ordered by their bonuses) or forbidden.
+    #[test]
+    fn fitted_order_tables_are_the_weighted_features() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let value = |w: &[f64], f: [f32; ORDER_FEATURES]| {
+            let logit: f64 = f.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
+            (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16
+        };
+        let n = ORDER_FEATURES;
+        let mut checked = 0;
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju, Rule::Caro] {
+            let renju = rule == Rule::Renju;
+            let (fit, w) = if renju {
+                (order_fit(true), &ORDER_WEIGHTS_RENJU)
+            } else {
+                (order_fit(false), &ORDER_WEIGHTS)
+            };
+            for stones in [8, 20, 40] {
+                for _ in 0..10 {
+                    let pos = random_position(rule, stones, &mut rng);
+                    for &c in pos.board_cells().iter().filter(|&&c| pos.is_empty(c)) {
+                        for (color, table, w) in [
+                            (pos.side(), &fit.own, &w[..n]),
+                            (pos.side().opponent(), &fit.opp, &w[n..2 * n]),
+                        ] {
+                            let class = pos.class(color, c);
+                            if !matches!(class, Class::Plain | Class::Three) {
+                                continue;
+                            }
+                            let pats = [0, 1, 2, 3].map(|d| pos.pattern(color, c, d));
+                            let got = table[pos.packed(color, c) as usize];
+                            assert_eq!(got, value(w, order_features(&pats, class)), "{pos:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     /// The evaluation kept on play is the attack table's sum for the side to move minus the
     /// defence table's for the other, recomputed from scratch on random game positions.
     #[test]
     fn evaluation_is_the_tables_sums() {
-        use rand::rngs::StdRng;
-        use rand::seq::SliceRandom;
         use rand::SeedableRng;
-        let mut rng = StdRng::seed_from_u64(3);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
         for rule in [Rule::Renju, Rule::Freestyle] {
             let t = eval_tables(rule);
             let packed = |pats: &[Pattern; 4], class: Class| {
                 pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>() + t.classes[class as usize]
             };
             for _ in 0..40 {
-                let mut board = tengen_rules::Board::new(15, rule);
-                let mut points: Vec<_> = board.empty_points().collect();
-                points.shuffle(&mut rng);
-                for p in points.into_iter().take(30) {
-                    // Forbidden points and wins are refused or end the game: skip them.
-                    if board.outcome().is_some() {
-                        break;
-                    }
-                    let _ = board.play(tengen_rules::Move::Stone(p));
-                }
-                let pos = Position::from_board(&board);
+                let pos = random_position(rule, 30, &mut rng);
                 let us = pos.side();
                 let them = us.opponent();
                 let attack = |pats: &[Pattern; 4], class| unpack(packed(pats, class)).0;
