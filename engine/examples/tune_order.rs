@@ -15,9 +15,10 @@
 //! Each candidate is described by what a stone there makes for the side to move and for
 //! the opponent (line pattern counts, the combination class, pairs of building patterns on
 //! two lines) and by its distance from the last stones; a softmax over the candidates,
-//! linear in those features, is fitted to the choices. The tool prints, for the current
-//! order (`movegen::order_score` with the far-point scaling, no killers or history) and for
-//! the fit, on the held-out positions: how often the chosen move is first, within the first
+//! linear in those features, is fitted to the choices. The tool prints, on the held-out
+//! positions, for the hand-set order (`movegen::order_score` with the far-point scaling, no
+//! killers or history), for the engine's fitted order (`eval::order_fit` of the rule, as the
+//! engine has it now) and for the new fit: how often the chosen move is first, within the first
 //! three (the late-move reductions start after them) and within the first sixteen (the
 //! freestyle quiet-move cap), and its mean rank; then the fitted weights.
 
@@ -26,7 +27,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context;
 use clap::Parser;
 use tengen_engine::eval::{
-    order_features, ORDER_CLASSES, ORDER_FEATURES, ORDER_PAIRS, ORDER_PATTERNS,
+    order_features, ORDER_CLASSES, ORDER_FEATURES, ORDER_PAIRS, ORDER_PATTERNS, ORDER_SCALE,
 };
 use tengen_engine::movegen::{self, Threat};
 use tengen_engine::position::{Cell, Position};
@@ -85,8 +86,10 @@ fn features(pos: &Position, c: Cell) -> [f32; NF] {
 }
 
 struct Sample {
-    /// Non-forcing candidates: features and the current order's score.
+    /// Non-forcing candidates: features and the hand-set order's score.
     candidates: Vec<([f32; NF], i32)>,
+    /// The engine's fitted order's score of each candidate.
+    engine: Vec<i32>,
     /// Index of the chosen move in `candidates`.
     chosen: usize,
     validation: bool,
@@ -216,6 +219,7 @@ fn main() -> anyhow::Result<()> {
                 let recent = h[h.len().saturating_sub(4)..].to_vec();
                 let mut list = Vec::new();
                 movegen::quiet(&mut pos, &mut list);
+                let fit = tengen_engine::eval::order_fit(rule == Rule::Renju);
                 let candidates: Vec<(Cell, [f32; NF], i32)> = list
                     .iter()
                     .map(|&c| {
@@ -234,6 +238,12 @@ fn main() -> anyhow::Result<()> {
                 };
                 samples.push(Sample {
                     candidates: candidates.iter().map(|&(_, f, s)| (f, s)).collect(),
+                    engine: candidates
+                        .iter()
+                        .map(|&(c, _, _)| {
+                            movegen::fitted_order_score(&pos, fit, c, &recent, no_killers, 0)
+                        })
+                        .collect(),
                     chosen,
                     validation: samples.len() % 5 == 4,
                 });
@@ -273,14 +283,36 @@ fn main() -> anyhow::Result<()> {
         }
     }
 
-    let (mut current, mut fitted) = (Tally::default(), Tally::default());
+    let (mut hand, mut engine, mut fitted) = Default::default();
     for s in &held {
-        let scores: Vec<f64> = s.candidates.iter().map(|&(_, v)| f64::from(v)).collect();
-        current.add(rank(&scores, s.chosen));
-        fitted.add(rank(&logits(&w, s), s.chosen));
+        let as_f64 = |v: &[i32]| v.iter().map(|&x| f64::from(x)).collect::<Vec<f64>>();
+        let scores: Vec<i32> = s.candidates.iter().map(|&(_, v)| v).collect();
+        Tally::add(&mut hand, rank(&as_f64(&scores), s.chosen));
+        Tally::add(&mut engine, rank(&as_f64(&s.engine), s.chosen));
+        Tally::add(&mut fitted, rank(&logits(&w, s), s.chosen));
     }
-    println!("{}", current.line("current"));
-    println!("{}", fitted.line("fitted"));
+    // The engine's order as a softmax too: its scores are logits times `ORDER_SCALE`.
+    let engine_loss = held
+        .iter()
+        .map(|s| {
+            let z: Vec<f64> = s
+                .engine
+                .iter()
+                .map(|&v| f64::from(v) / ORDER_SCALE)
+                .collect();
+            let m = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let sum: f64 = z.iter().map(|&v| (v - m).exp()).sum();
+            -(z[s.chosen] - m - sum.ln())
+        })
+        .sum::<f64>()
+        / held.len().max(1) as f64;
+    println!(
+        "held-out loss: engine's fitted order {engine_loss:.4}, new fit {:.4}",
+        loss(&w, &held).0
+    );
+    println!("{}", Tally::line(&hand, "hand-set"));
+    println!("{}", Tally::line(&engine, "engine"));
+    println!("{}", Tally::line(&fitted, "fitted"));
     let names = |side: &str| {
         ORDER_PATTERNS
             .iter()

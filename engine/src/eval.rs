@@ -182,7 +182,7 @@ pub fn order_features(pats: &[Pattern; 4], class: Class) -> [f32; ORDER_FEATURES
 
 /// Ordering points per logit of the fitted order (killers add 300 and 200, as to the
 /// hand-set values, whose good points are worth 100 to 300).
-const ORDER_SCALE: f64 = 40.0;
+pub const ORDER_SCALE: f64 = 40.0;
 
 /// The fitted move order (`examples/tune_order.rs`): logit weights of the side to move's
 /// [`order_features`], the opponent's, then of a point near the last two stones and of one
