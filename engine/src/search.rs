@@ -139,10 +139,16 @@ pub struct Tuning {
     pub lmp_per_depth: usize,
     /// See `lmp_base`.
     pub lmp_max_depth: i32,
+    /// At a quiet node that is not improving (see `lmr_improving`), late-move pruning keeps
+    /// this percentage of its move count (100: the same count).
+    pub lmp_worse_pct: usize,
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
+    /// Reduce late moves one ply more at a quiet node whose static score is no better than
+    /// at the side to move's previous quiet node two plies up (Stockfish's "improving").
+    pub lmr_improving: bool,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
     pub lmr_defend: bool,
     /// ...or `lmr_defend_renju` under Renju (see [`Tuning::for_rule`]).
@@ -227,8 +233,10 @@ impl Default for Tuning {
             lmp_base: 6,
             lmp_per_depth: 4,
             lmp_max_depth: 3,
+            lmp_worse_pct: 100,
             lmr_min_depth: 3,
             lmr_min_index: 3,
+            lmr_improving: false,
             // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
             // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
             // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
@@ -617,7 +625,13 @@ struct Worker<'a> {
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
+    /// The static score of the quiet node at each ply of the current line ([`NO_EVAL`] at
+    /// a node with a threat against the side to move).
+    evals: Vec<Score>,
 }
+
+/// [`Worker::evals`] of a node that is not quiet.
+const NO_EVAL: Score = Score::MIN;
 
 impl<'a> Worker<'a> {
     fn new(pos: Position, shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Self {
@@ -641,6 +655,7 @@ impl<'a> Worker<'a> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
+            evals: vec![NO_EVAL; MAX_PLY + 1],
         }
     }
 
@@ -1178,6 +1193,15 @@ impl<'a> Worker<'a> {
             }
         }
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+        self.evals[ply] = if threat == Threat::Quiet {
+            static_eval
+        } else {
+            NO_EVAL
+        };
+        let improving = ply < 2 || {
+            let before = self.evals[ply - 2];
+            before == NO_EVAL || static_eval > before
+        };
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1265,7 +1289,12 @@ impl<'a> Worker<'a> {
         // not lost while untried moves remain (calling it lost made false wins).
         let late = if quiet_node && !root {
             let lmp = if depth <= tuning.lmp_max_depth {
-                tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
+                let count = tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize;
+                if improving {
+                    count
+                } else {
+                    (count * tuning.lmp_worse_pct / 100).max(1)
+                }
             } else {
                 usize::MAX
             };
@@ -1298,7 +1327,8 @@ impl<'a> Worker<'a> {
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let r = 1 + (i as i32) / 8 + depth / 6;
+                    let worse = tuning.lmr_improving && quiet_node && !improving;
+                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse);
                     r.min(depth - 1)
                 } else {
                     0
