@@ -139,15 +139,14 @@ pub struct Tuning {
     pub lmp_per_depth: usize,
     /// See `lmp_base`.
     pub lmp_max_depth: i32,
-    /// At a quiet node that is not improving (see `lmr_improving`), late-move pruning keeps
-    /// this percentage of its move count (100: the same count).
-    pub lmp_worse_pct: usize,
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
     /// Reduce late moves one ply more at a quiet node whose static score is no better than
     /// at the side to move's previous quiet node two plies up (Stockfish's "improving").
+    /// Off: level in self-play at 200 ms (engine/STRENGTH.md, eighteenth session), though
+    /// it cuts a third of the nodes at depth 14; one to try at longer time controls.
     pub lmr_improving: bool,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
     pub lmr_defend: bool,
@@ -233,7 +232,6 @@ impl Default for Tuning {
             lmp_base: 6,
             lmp_per_depth: 4,
             lmp_max_depth: 3,
-            lmp_worse_pct: 100,
             lmr_min_depth: 3,
             lmr_min_index: 3,
             lmr_improving: false,
@@ -1289,12 +1287,7 @@ impl<'a> Worker<'a> {
         // not lost while untried moves remain (calling it lost made false wins).
         let late = if quiet_node && !root {
             let lmp = if depth <= tuning.lmp_max_depth {
-                let count = tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize;
-                if improving {
-                    count
-                } else {
-                    (count * tuning.lmp_worse_pct / 100).max(1)
-                }
+                tuning.lmp_base + tuning.lmp_per_depth * depth.max(0) as usize
             } else {
                 usize::MAX
             };

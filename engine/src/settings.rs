@@ -248,7 +248,7 @@ rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, h
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
-lmr_improving, lmp_worse_pct";
+lmr_improving";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -296,7 +296,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmp_base" => t.lmp_base = size()?,
             "lmp_per_depth" => t.lmp_per_depth = size()?,
             "lmp_max_depth" => t.lmp_max_depth = small()?,
-            "lmp_worse_pct" => t.lmp_worse_pct = size()?,
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
             "lmr_defend" => t.lmr_defend = flag()?,
