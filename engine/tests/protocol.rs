@@ -889,12 +889,15 @@ fn pondering_is_silent_and_yields_to_the_next_command() {
         worst = worst.max(sent.elapsed());
         assert!(p != first && p.to_string() != turn);
     }
+    // The brain aims inside the 300 ms turn; the allowance past it is for a loaded
+    // machine's scheduling delays (a ponder search that did not give way would answer
+    // seconds late, or never).
     assert!(
-        worst < Duration::from_millis(300),
+        worst < Duration::from_millis(500),
         "slowest answer {worst:?}"
     );
     let sent = Instant::now();
     b.send("END");
     assert!(b.wait_exit(Duration::from_secs(2)).is_some());
-    assert!(sent.elapsed() < Duration::from_millis(300));
+    assert!(sent.elapsed() < Duration::from_millis(500));
 }
