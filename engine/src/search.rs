@@ -145,8 +145,8 @@ pub struct Tuning {
     pub lmr_min_index: usize,
     /// Reduce late moves one ply more at a quiet node whose static score is no better than
     /// at the side to move's previous quiet node two plies up (Stockfish's "improving").
-    /// Off: level in self-play at 200 ms (engine/STRENGTH.md, eighteenth session), though
-    /// it cuts a third of the nodes at depth 14; one to try at longer time controls.
+    /// Off: level in self-play at 200 ms and against PentaZen at 1 s (engine/STRENGTH.md,
+    /// eighteenth session), though it cuts a third of the nodes at depth 14.
     pub lmr_improving: bool,
     /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
     pub lmr_defend: bool,
