@@ -147,18 +147,27 @@ fn logits(w: &[f64; NF], s: &Sample) -> Vec<f64> {
         .collect()
 }
 
+/// The softmax of logits `z`: the negative log-likelihood of candidate `chosen` and every
+/// candidate's probability.
+fn softmax(z: &[f64], chosen: usize) -> (f64, Vec<f64>) {
+    let m = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let e: Vec<f64> = z.iter().map(|&v| (v - m).exp()).collect();
+    let sum: f64 = e.iter().sum();
+    (
+        -(z[chosen] - m - sum.ln()),
+        e.iter().map(|v| v / sum).collect(),
+    )
+}
+
 /// Mean negative log-likelihood of the choices and its gradient.
 fn loss(w: &[f64; NF], samples: &[&Sample]) -> (f64, [f64; NF]) {
     let mut grad = [0f64; NF];
     let mut total = 0.0;
     for s in samples {
-        let z = logits(w, s);
-        let m = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let e: Vec<f64> = z.iter().map(|&v| (v - m).exp()).collect();
-        let sum: f64 = e.iter().sum();
-        total += -(z[s.chosen] - m - sum.ln());
+        let (nll, prob) = softmax(&logits(w, s), s.chosen);
+        total += nll;
         for (i, (f, _)) in s.candidates.iter().enumerate() {
-            let p = e[i] / sum - f64::from(u8::from(i == s.chosen));
+            let p = prob[i] - f64::from(u8::from(i == s.chosen));
             for k in 0..NF {
                 grad[k] += p * f64::from(f[k]);
             }
@@ -283,36 +292,25 @@ fn main() -> anyhow::Result<()> {
         }
     }
 
-    let (mut hand, mut engine, mut fitted) = Default::default();
+    let (mut hand, mut engine, mut fitted) = (Tally::default(), Tally::default(), Tally::default());
+    let mut engine_loss = 0.0;
     for s in &held {
-        let as_f64 = |v: &[i32]| v.iter().map(|&x| f64::from(x)).collect::<Vec<f64>>();
-        let scores: Vec<i32> = s.candidates.iter().map(|&(_, v)| v).collect();
-        Tally::add(&mut hand, rank(&as_f64(&scores), s.chosen));
-        Tally::add(&mut engine, rank(&as_f64(&s.engine), s.chosen));
-        Tally::add(&mut fitted, rank(&logits(&w, s), s.chosen));
+        let hand_scores: Vec<f64> = s.candidates.iter().map(|&(_, v)| f64::from(v)).collect();
+        // The engine's scores are logits times `ORDER_SCALE`: its order is a softmax too.
+        let engine_scores: Vec<f64> = s.engine.iter().map(|&v| f64::from(v)).collect();
+        let engine_logits: Vec<f64> = engine_scores.iter().map(|v| v / ORDER_SCALE).collect();
+        engine_loss += softmax(&engine_logits, s.chosen).0 / held.len() as f64;
+        hand.add(rank(&hand_scores, s.chosen));
+        engine.add(rank(&engine_scores, s.chosen));
+        fitted.add(rank(&logits(&w, s), s.chosen));
     }
-    // The engine's order as a softmax too: its scores are logits times `ORDER_SCALE`.
-    let engine_loss = held
-        .iter()
-        .map(|s| {
-            let z: Vec<f64> = s
-                .engine
-                .iter()
-                .map(|&v| f64::from(v) / ORDER_SCALE)
-                .collect();
-            let m = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let sum: f64 = z.iter().map(|&v| (v - m).exp()).sum();
-            -(z[s.chosen] - m - sum.ln())
-        })
-        .sum::<f64>()
-        / held.len().max(1) as f64;
     println!(
         "held-out loss: engine's fitted order {engine_loss:.4}, new fit {:.4}",
         loss(&w, &held).0
     );
-    println!("{}", Tally::line(&hand, "hand-set"));
-    println!("{}", Tally::line(&engine, "engine"));
-    println!("{}", Tally::line(&fitted, "fitted"));
+    println!("{}", hand.line("hand-set"));
+    println!("{}", engine.line("engine"));
+    println!("{}", fitted.line("fitted"));
     let names = |side: &str| {
         ORDER_PATTERNS
             .iter()

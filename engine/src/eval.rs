@@ -15,9 +15,11 @@
 //!   the hand-set values at 6/8 and 5/8 ("Renju halfway too", eighth session). Free tables
 //!   fitted to Renju games predicted the results better but played level or worse.
 //!
-//! Moves are ordered by [`point_value`]: the fitted table under Renju, the first session's
-//! hand-set values under the other rules (under freestyle, ordering by the fitted ones lost
-//! in self-play and scored lower against pela: engine/STRENGTH.md, sixth session).
+//! Quiet moves are ordered by [`order_fit`]: weights fitted to deeper searches' choices,
+//! one set for Renju and one (freestyle games) for the other rules (engine/STRENGTH.md,
+//! sixteenth session). [`point_value`] (the fitted one table under Renju, the first
+//! session's hand-set values otherwise) is the order with `order_fit` off, and each point's
+//! value in the pattern records.
 
 use tengen_rules::{Color, Rule};
 

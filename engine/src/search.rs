@@ -632,6 +632,15 @@ struct Worker<'a> {
 const NO_EVAL: Score = Score::MIN;
 
 impl<'a> Worker<'a> {
+    /// Whether the quiet node at `ply` scores better than the side to move's node two plies
+    /// up (true if that one had a threat against it, or is above the root).
+    fn improving(&self, ply: usize) -> bool {
+        ply < 2 || {
+            let before = self.evals[ply - 2];
+            before == NO_EVAL || self.evals[ply] > before
+        }
+    }
+
     fn new(pos: Position, shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Self {
         Worker {
             pos,
@@ -1191,15 +1200,14 @@ impl<'a> Worker<'a> {
             }
         }
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
-        self.evals[ply] = if threat == Threat::Quiet {
-            static_eval
-        } else {
-            NO_EVAL
-        };
-        let improving = ply < 2 || {
-            let before = self.evals[ply - 2];
-            before == NO_EVAL || static_eval > before
-        };
+        // Only `lmr_improving` reads these: the default search neither keeps nor compares them.
+        if self.shared.tuning.lmr_improving {
+            self.evals[ply] = if threat == Threat::Quiet {
+                static_eval
+            } else {
+                NO_EVAL
+            };
+        }
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1320,7 +1328,7 @@ impl<'a> Worker<'a> {
                     && i >= tuning.lmr_min_index
                     && !tactical
                 {
-                    let worse = tuning.lmr_improving && quiet_node && !improving;
+                    let worse = tuning.lmr_improving && quiet_node && !self.improving(ply);
                     let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse);
                     r.min(depth - 1)
                 } else {
