@@ -155,9 +155,10 @@ pub const HALF_BITS: u32 = 2 * HALF as u32;
 /// Mask of one half window.
 pub const HALF_MASK: u32 = (1 << HALF_BITS) - 1;
 
-/// Size of a colour's table: a power of two above the square of the largest half-state
-/// count (94, with Caro).
-const STATE_PAIRS: usize = 1 << 14;
+/// Size of a colour's table: 2^16, so that a state pair (below 94^2, the square of the
+/// largest half-state count, with Caro) read from 16 bits of a sum needs no mask to index
+/// it. Only the first 94^2 entries are ever used, so the cache sees no more than that.
+const STATE_PAIRS: usize = 1 << 16;
 
 /// The per-rule table: the pattern each colour gets for every window.
 ///
@@ -173,27 +174,32 @@ const STATE_PAIRS: usize = 1 << 14;
 /// already multiplied by the state count), adds them and reads one byte per colour.
 #[derive(Debug)]
 pub struct PatternTable {
-    /// Per raw left half (offsets -5..-1, offset -1 in the top bits): the state numbers.
-    left: Box<[u32; 1 << HALF_BITS]>,
-    /// Per raw right half (offsets +1..+5, offset +1 in the low bits): the state numbers
-    /// times the state count.
-    right: Box<[u32; 1 << HALF_BITS]>,
-    /// Black's pattern per pair of state numbers.
-    black: Box<[u8; STATE_PAIRS]>,
-    /// White's pattern per pair of state numbers.
-    white: Box<[u8; STATE_PAIRS]>,
+    /// The lookup tables, in one allocation: a lookup loop needs one base pointer for all
+    /// four.
+    parts: Box<Parts>,
     /// Freestyle never looks five points away (a run long enough to reach them is already a
     /// five), so its updates stop four points from a stone.
     reach: usize,
 }
 
+/// The lookup tables of a [`PatternTable`].
+#[derive(Debug)]
+struct Parts {
+    /// Per raw left half (offsets -5..-1, offset -1 in the top bits): the state numbers.
+    left: [u32; 1 << HALF_BITS],
+    /// Per raw right half (offsets +1..+5, offset +1 in the low bits): the state numbers
+    /// times the state count.
+    right: [u32; 1 << HALF_BITS],
+    /// Black's pattern per pair of state numbers.
+    black: [u8; STATE_PAIRS],
+    /// White's pattern per pair of state numbers.
+    white: [u8; STATE_PAIRS],
+}
+
 /// The parts of a [`PatternTable`], borrowed (see [`PatternTable::view`]).
 #[derive(Debug, Clone, Copy)]
 pub struct PatternView<'a> {
-    left: &'a [u32; 1 << HALF_BITS],
-    right: &'a [u32; 1 << HALF_BITS],
-    black: &'a [u8; STATE_PAIRS],
-    white: &'a [u8; STATE_PAIRS],
+    parts: &'a Parts,
 }
 
 impl PatternView<'_> {
@@ -201,11 +207,12 @@ impl PatternView<'_> {
     #[inline(always)]
     #[must_use]
     pub fn lookup_pair(self, left: u32, right: u32) -> (u8, u8) {
-        let states =
-            self.left[(left & HALF_MASK) as usize] + self.right[(right & HALF_MASK) as usize];
-        // The masks only drop bounds checks: state pairs are below 94^2 < STATE_PAIRS.
-        let b = self.black[(states as usize) & (STATE_PAIRS - 1)];
-        let w = self.white[(states >> 16) as usize & (STATE_PAIRS - 1)];
+        let p = self.parts;
+        let states = p.left[(left & HALF_MASK) as usize] + p.right[(right & HALF_MASK) as usize];
+        // Both state pairs are below 94^2, so neither half of the sum carries into the other,
+        // and a 16-bit index needs no bounds check in a 2^16-entry table.
+        let b = p.black[states as u16 as usize];
+        let w = p.white[(states >> 16) as usize];
         (b, w)
     }
 }
@@ -253,12 +260,7 @@ impl PatternTable {
     #[inline(always)]
     #[must_use]
     pub fn view(&self) -> PatternView<'_> {
-        PatternView {
-            left: &self.left,
-            right: &self.right,
-            black: &self.black,
-            white: &self.white,
-        }
+        PatternView { parts: &self.parts }
     }
 
     /// How far from a stone its line neighbours' patterns can change (4 or 5 points).
@@ -273,25 +275,27 @@ impl PatternTable {
         let halves = HalfStates::new(caro);
         let n = halves.reps.len();
         assert!(n * n <= STATE_PAIRS, "{n} half states");
-        let table = |five: FiveRule| {
+        let mut parts = Box::new(Parts {
+            left: [0; 1 << HALF_BITS],
+            right: [0; 1 << HALF_BITS],
+            black: [0; STATE_PAIRS],
+            white: [0; STATE_PAIRS],
+        });
+        let table = |five: FiveRule, t: &mut [u8; STATE_PAIRS]| {
             let mut c = Classifier::new(five);
-            let mut t = Box::new([0u8; STATE_PAIRS]);
             for (l, &rl) in halves.reps.iter().enumerate() {
                 for (r, &rr) in halves.reps.iter().enumerate() {
                     let key = near_first_to_left(rl) | near_first_to_right(rr) << HALF_BITS;
                     t[l + n * r] = c.classify_key(key) as u8;
                 }
             }
-            t
         };
-        let black = table(FiveRule::of(rule, Color::Black));
-        let white = if FiveRule::of(rule, Color::White) == FiveRule::of(rule, Color::Black) {
-            black.clone()
+        table(FiveRule::of(rule, Color::Black), &mut parts.black);
+        if FiveRule::of(rule, Color::White) == FiveRule::of(rule, Color::Black) {
+            parts.white = parts.black;
         } else {
-            table(FiveRule::of(rule, Color::White))
-        };
-        let mut left = Box::new([0u32; 1 << HALF_BITS]);
-        let mut right = Box::new([0u32; 1 << HALF_BITS]);
+            table(FiveRule::of(rule, Color::White), &mut parts.white);
+        }
         for raw in 0..1u32 << HALF_BITS {
             // A colour's state is computed on the half as that colour sees it (own = BLACK).
             let state = |near_first: u32| {
@@ -300,15 +304,12 @@ impl PatternTable {
                 (b, w)
             };
             let (b, w) = state(left_to_near_first(raw));
-            left[raw as usize] = b | w << 16;
+            parts.left[raw as usize] = b | w << 16;
             let (b, w) = state(raw);
-            right[raw as usize] = (b | w << 16) * n as u32;
+            parts.right[raw as usize] = (b | w << 16) * n as u32;
         }
         PatternTable {
-            left,
-            right,
-            black,
-            white,
+            parts,
             reach: if rule == Rule::Freestyle {
                 HALF - 1
             } else {

@@ -266,18 +266,19 @@ fn update_line<const D: usize>(
         let w = line >> (bit - 2 * HALF as u32);
         let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
         let old = records[q];
-        let fresh = (u64::from(black) | u64::from(white) << 16) << shift;
-        let diff = (old ^ fresh) & (0xF_000F << shift);
-        if diff == 0 {
+        // Both sides' old and new pattern numbers on this line, at bits 0 and 16.
+        let was = (old >> shift) & 0xF_000F;
+        let now = u64::from(black) | u64::from(white) << 16;
+        if was == now {
             continue;
         }
         pending.log[pending.len & (LOG_CAP - 1)] = old | (q as u64) << 48;
         pending.len += 1;
-        let rec = old ^ diff;
-        // Both sides' old and new pattern numbers on this line (equal if unchanged).
-        let (a, b) = (old >> shift, rec >> shift);
-        let c0 = tables.pattern_changes[0][(a & 15 | (b & 15) << 4) as usize];
-        let c1 = tables.pattern_changes[1][(a >> 16 & 15 | (b >> 16 & 15) << 4) as usize];
+        let rec = old ^ (was ^ now) << shift;
+        // Per side, `old | new << 4` in bits 0..8 and 16..24.
+        let change = was | now << 4;
+        let c0 = tables.pattern_changes[0][change as u8 as usize];
+        let c1 = tables.pattern_changes[1][(change >> 16) as u8 as usize];
         // The value change if the class stays: the usual case.
         pending.value[0] += c0 >> 1;
         pending.value[1] += c1 >> 1;
