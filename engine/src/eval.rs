@@ -221,9 +221,9 @@ const ORDER_WEIGHTS_RENJU: [f64; 2 * ORDER_FEATURES + 2] = [
 #[derive(Debug)]
 pub struct OrderFit {
     /// The side to move's value of its packed line patterns on a point.
-    pub own: Box<[i16]>,
+    pub own: Box<[i16; 1 << 16]>,
     /// The value of the opponent's packed line patterns on a point.
-    pub opp: Box<[i16]>,
+    pub opp: Box<[i16; 1 << 16]>,
     /// By distance class: near the last two stones, near only the two before, neither.
     pub distance: [i32; 3],
 }
@@ -238,7 +238,7 @@ pub fn order_fit(renju: bool) -> &'static OrderFit {
         // Classes as for a player without forbidden points: black's forbidden points are no
         // candidates, and the forcing classes a forbidden point could hide weigh nothing.
         let combos = crate::pattern::ComboTable::get(false, false);
-        let table = |weights: &[f64]| -> Box<[i16]> {
+        let table = |weights: &[f64]| -> Box<[i16; 1 << 16]> {
             (0..=u16::MAX)
                 .map(|p| {
                     let pats = [0, 1, 2, 3].map(|d| crate::pattern::packed_dir(p, d));
@@ -246,7 +246,10 @@ pub fn order_fit(renju: bool) -> &'static OrderFit {
                     let logit: f64 = f.iter().zip(weights).map(|(&x, &w)| f64::from(x) * w).sum();
                     (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16
                 })
-                .collect()
+                .collect::<Vec<i16>>()
+                .into_boxed_slice()
+                .try_into()
+                .expect("65536 entries")
         };
         let n = ORDER_FEATURES;
         let w = if renju {

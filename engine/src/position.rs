@@ -548,6 +548,19 @@ impl Position {
         self.tables.combos[idx(color)].lookup(packed_of(self.records[c as usize], idx(color)))
     }
 
+    /// The side to move's and then the opponent's packed line patterns and classes (as
+    /// numbers, see [`Class::from_u8`]) on point `c`, from one read of its record.
+    #[inline]
+    #[must_use]
+    pub fn sides(&self, c: Cell) -> ([Packed; 2], [usize; 2]) {
+        let rec = self.records[c as usize];
+        let (us, them) = (idx(self.side), idx(self.side.opponent()));
+        (
+            [packed_of(rec, us), packed_of(rec, them)],
+            [class_of(rec, us), class_of(rec, them)],
+        )
+    }
+
     /// The class `color` gets on empty point `c`.
     #[inline]
     #[must_use]

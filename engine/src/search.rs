@@ -1400,11 +1400,6 @@ impl<'a> Worker<'a> {
     ) {
         let history_div = self.shared.tuning.history_div.max(1);
         let far = self.shared.tuning.order_far;
-        let fit = self
-            .shared
-            .tuning
-            .order_fit
-            .then(|| crate::eval::order_fit(self.pos.rule() == tengen_rules::Rule::Renju));
         let stones = self.pos.history();
         let recent = &stones[stones.len().saturating_sub(4)..];
         let killers = if self.shared.tuning.killers {
@@ -1412,14 +1407,18 @@ impl<'a> Worker<'a> {
         } else {
             [crate::tt::NO_MOVE; 2]
         };
+        let fit = self.shared.tuning.order_fit.then(|| {
+            let fit = crate::eval::order_fit(self.pos.rule() == tengen_rules::Rule::Renju);
+            movegen::FittedOrder::new(fit, recent, killers)
+        });
         out.clear();
         out.extend(cells.iter().map(|&c| {
             let s = if Some(c) == tt_move {
                 i32::MAX / 2
             } else {
                 let h = self.history.score(self.pos.side(), c) / history_div;
-                if let Some(fit) = fit {
-                    movegen::fitted_order_score(&self.pos, fit, c, recent, killers, h)
+                if let Some(fit) = &fit {
+                    fit.score(&self.pos, c, h)
                 } else {
                     let s = movegen::order_score(&self.pos, c, killers, h);
                     if far {
