@@ -238,18 +238,15 @@ pub fn order_fit(renju: bool) -> &'static OrderFit {
         // Classes as for a player without forbidden points: black's forbidden points are no
         // candidates, and the forcing classes a forbidden point could hide weigh nothing.
         let combos = crate::pattern::ComboTable::get(false, false);
+        // The features count patterns (the class too depends on their counts only), so a
+        // word's value is that of its patterns in any order.
         let table = |weights: &[f64]| -> Box<[i16; 1 << 16]> {
-            (0..=u16::MAX)
-                .map(|p| {
-                    let pats = [0, 1, 2, 3].map(|d| crate::pattern::packed_dir(p, d));
-                    let f = order_features(&pats, combos.lookup(p).class);
-                    let logit: f64 = f.iter().zip(weights).map(|(&x, &w)| f64::from(x) * w).sum();
-                    (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16
-                })
-                .collect::<Vec<i16>>()
-                .into_boxed_slice()
-                .try_into()
-                .expect("65536 entries")
+            crate::pattern::per_pattern_multiset(|p| {
+                let pats = [0, 1, 2, 3].map(|d| crate::pattern::packed_dir(p, d));
+                let f = order_features(&pats, combos.lookup(p).class);
+                let logit: f64 = f.iter().zip(weights).map(|(&x, &w)| f64::from(x) * w).sum();
+                (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16
+            })
         };
         let n = ORDER_FEATURES;
         let w = if renju {
@@ -523,6 +520,26 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The fitted order's tables, filled once per multiset of patterns, hold for every
+    /// packed word the weighted sum of its features computed directly.
+    #[test]
+    fn fitted_order_tables_hold_every_word_s_own_value() {
+        let combos = crate::pattern::ComboTable::get(false, false);
+        let n = ORDER_FEATURES;
+        for (renju, w) in [(false, &ORDER_WEIGHTS), (true, &ORDER_WEIGHTS_RENJU)] {
+            let fit = order_fit(renju);
+            for p in 0..=u16::MAX {
+                let pats = [0, 1, 2, 3].map(|d| crate::pattern::packed_dir(p, d));
+                let f = order_features(&pats, combos.lookup(p).class);
+                for (table, w) in [(&fit.own, &w[..n]), (&fit.opp, &w[n..2 * n])] {
+                    let logit: f64 = f.iter().zip(w).map(|(&x, &w)| f64::from(x) * w).sum();
+                    let want = (logit * ORDER_SCALE).round().clamp(-1000.0, 1000.0) as i16;
+                    assert_eq!(table[p as usize], want, "{p:04x}");
+                }
+            }
+        }
     }
 
     /// The evaluation kept on play is the attack table's sum for the side to move minus the

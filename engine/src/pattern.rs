@@ -631,6 +631,56 @@ pub fn packed_dir(p: Packed, d: usize) -> Pattern {
     Pattern::from_u8(((p >> (4 * d)) & 15) as u8)
 }
 
+/// The 24 orders of four directions, as the shifts (four times the direction) that put the
+/// first, second, third and fourth pattern of a multiset in a packed word.
+const ORDERS: [[u16; 4]; 24] = {
+    let mut t = [[0; 4]; 24];
+    let mut k = 0;
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                if a != b && a != c && b != c {
+                    t[k] = [4 * a, 4 * b, 4 * c, 4 * (6 - a - b - c)];
+                    k += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// A table of one entry per packed word from `f`, which depends on the four patterns and not
+/// on their order (as classes, verdicts, values and order features do): `f` runs once per
+/// multiset of patterns, on its least word (directions sorted, the smallest pattern number
+/// in the top nibble), and every order of it gets the entry.
+pub(crate) fn per_pattern_multiset<T: Copy + Default>(
+    mut f: impl FnMut(Packed) -> T,
+) -> Box<[T; 1 << 16]> {
+    let mut t: Box<[T; 1 << 16]> = vec![T::default(); 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("2^16 entries"));
+    for a in 0..16u16 {
+        for b in a..16 {
+            for c in b..16 {
+                for d in c..16 {
+                    let e = f(d | c << 4 | b << 8 | a << 12);
+                    for o in &ORDERS {
+                        t[(a << o[0] | b << o[1] | c << o[2] | d << o[3]) as usize] = e;
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
 /// Class, Renju verdict and static value of every packed word, for one kind of player.
 #[derive(Debug)]
 pub struct ComboTable {
@@ -718,14 +768,13 @@ impl ComboTable {
     }
 
     fn build(renju: bool, renju_black: bool) -> ComboTable {
-        let entries = (0..=u16::MAX)
-            .map(|p| {
-                let pats = [0, 1, 2, 3].map(|d| packed_dir(p, d));
-                let (class, forbid) = combine(&pats, renju_black);
-                let value = crate::eval::point_value(&pats, class, renju);
-                class as u32 | (forbid as u32) << 4 | u32::from(value as u16) << 16
-            })
-            .collect::<Vec<u32>>();
+        // `combine` counts patterns and `point_value` sums them: neither sees their order.
+        let entries = per_pattern_multiset(|p| {
+            let pats = [0, 1, 2, 3].map(|d| packed_dir(p, d));
+            let (class, forbid) = combine(&pats, renju_black);
+            let value = crate::eval::point_value(&pats, class, renju);
+            class as u32 | (forbid as u32) << 4 | u32::from(value as u16) << 16
+        });
         // `combine` looks at fives, fours, open threes and (for Renju black) overlines only.
         let loud = [
             Pattern::F3,
@@ -754,10 +803,7 @@ impl ComboTable {
             *c = combine(&pats, renju_black).0 as u8;
         }
         ComboTable {
-            entries: entries
-                .into_boxed_slice()
-                .try_into()
-                .expect("65536 entries"),
+            entries,
             quiet,
             kinds_low,
             kinds_high,
@@ -948,6 +994,30 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The combination tables, filled once per multiset of patterns, hold for every packed
+    /// word what `combine` and `point_value` give for it directly (so no order of the
+    /// directions was missed).
+    #[test]
+    fn combo_tables_match_direct_combination_of_every_word() {
+        for (renju, black) in [(false, false), (true, false), (true, true)] {
+            let t = ComboTable::get(renju, black);
+            for p in 0..=u16::MAX {
+                let pats = [0, 1, 2, 3].map(|d| packed_dir(p, d));
+                let (class, forbid) = combine(&pats, renju && black);
+                let value = i32::from(crate::eval::point_value(&pats, class, renju));
+                assert_eq!(
+                    t.lookup(p),
+                    Combo {
+                        class,
+                        forbid,
+                        value
+                    },
+                    "{p:04x}"
+                );
             }
         }
     }
