@@ -282,11 +282,10 @@ impl PatternTable {
             white: [0; STATE_PAIRS],
         });
         let table = |five: FiveRule, t: &mut [u8; STATE_PAIRS]| {
-            let mut c = Classifier::new(five);
-            for (l, &rl) in halves.reps.iter().enumerate() {
-                for (r, &rr) in halves.reps.iter().enumerate() {
-                    let key = near_first_to_left(rl) | near_first_to_right(rr) << HALF_BITS;
-                    t[l + n * r] = c.classify_key(key) as u8;
+            let mut c = PairClassifier::new(five, &halves);
+            for r in 0..n {
+                for l in 0..n {
+                    t[l + n * r] = c.classify(l, r) as u8;
                 }
             }
         };
@@ -325,16 +324,6 @@ fn left_to_near_first(raw: u32) -> u32 {
     (0..HALF as u32).fold(0, |acc, i| {
         acc | ((raw >> (2 * (HALF as u32 - 1 - i))) & 3) << (2 * i)
     })
-}
-
-/// The inverse of [`left_to_near_first`] (the reversal is an involution).
-fn near_first_to_left(near_first: u32) -> u32 {
-    left_to_near_first(near_first)
-}
-
-/// A right half is already stored nearest cell first.
-fn near_first_to_right(near_first: u32) -> u32 {
-    near_first
 }
 
 /// The numbering of half-window states (see [`PatternTable`]), for one colour's view
@@ -421,8 +410,146 @@ fn swap_colors(key: u32) -> u32 {
     key ^ (differ | differ << 1)
 }
 
+/// Whether the own run through the centre of `line` is a five, an overline, or neither,
+/// under `five`.
+fn run_through_centre(five: FiveRule, line: &[u8; 2 * HALF + 1]) -> (bool, bool) {
+    let mut l = CENTRE;
+    while l > 0 && line[l - 1] == OWN {
+        l -= 1;
+    }
+    let mut r = CENTRE;
+    while r + 1 < line.len() && line[r + 1] == OWN {
+        r += 1;
+    }
+    let len = r - l + 1;
+    if len < 5 {
+        return (false, false);
+    }
+    if five.exact && len > 5 {
+        return (false, true);
+    }
+    if five.caro {
+        // Beyond the window the end is unknown: count it as open (rare: only overlines
+        // reach the window's edge).
+        let opp = cell::WHITE;
+        let before = l > 0 && line[l - 1] == opp;
+        let after = r + 1 < line.len() && line[r + 1] == opp;
+        if before && after {
+            return (false, false);
+        }
+    }
+    (true, false)
+}
+
+/// The table builder's classification for one colour (own stones `BLACK`): the pattern of
+/// each pair of half states (left, right), memoised per pair, from the window their
+/// representatives make. A pattern depends only on the two states (the premise of
+/// [`PatternTable`], checked against whole-window classification for every window by
+/// `reduced_tables_match_whole_window_classification`), so a stone added to a half moves
+/// to the state of the representative with that stone.
+struct PairClassifier<'a> {
+    five: FiveRule,
+    reps: &'a [u32],
+    /// Per state and cell (nearest first, the four within reach of a five): the state with
+    /// an own stone added on that cell (if it is empty).
+    child: Vec<[u32; HALF - 1]>,
+    memo: Vec<u8>,
+}
+
+impl<'a> PairClassifier<'a> {
+    fn new(five: FiveRule, halves: &'a HalfStates) -> PairClassifier<'a> {
+        let n = halves.reps.len();
+        let child = halves
+            .reps
+            .iter()
+            .map(|&rep| std::array::from_fn(|i| halves.state(rep | u32::from(OWN) << (2 * i))))
+            .collect();
+        PairClassifier {
+            five,
+            reps: &halves.reps,
+            child,
+            memo: vec![UNKNOWN; n * n],
+        }
+    }
+
+    /// The pattern of left state `l` and right state `r`: as
+    /// `Classifier::classify_uncached` (a five, an overline, a four if one more stone makes
+    /// five, else one step weaker than the best stone), on the representatives' window.
+    fn classify(&mut self, l: usize, r: usize) -> Pattern {
+        let n = self.reps.len();
+        let m = self.memo[l + n * r];
+        if m != UNKNOWN {
+            return Pattern::from_u8(m);
+        }
+        let mut line = [0u8; 2 * HALF + 1];
+        for i in 0..HALF {
+            line[CENTRE - 1 - i] = (self.reps[l] >> (2 * i) & 3) as u8;
+            line[CENTRE + 1 + i] = (self.reps[r] >> (2 * i) & 3) as u8;
+        }
+        line[CENTRE] = OWN;
+        let p = self.classify_line(&mut line, l, r);
+        self.memo[l + n * r] = p as u8;
+        p
+    }
+
+    // The cell loops follow `Classifier::classify_uncached`'s.
+    #[allow(clippy::needless_range_loop)]
+    fn classify_line(&mut self, line: &mut [u8; 2 * HALF + 1], l: usize, r: usize) -> Pattern {
+        let (five, over) = run_through_centre(self.five, line);
+        if five {
+            return Pattern::F5;
+        }
+        if over {
+            return Pattern::Overline;
+        }
+        // Only points within four of the centre can join a five through it.
+        let lo = CENTRE - (HALF - 1);
+        let hi = CENTRE + (HALF - 1);
+        let mut wins = [0usize; 8];
+        let mut n = 0;
+        for q in lo..=hi {
+            if line[q] != cell::EMPTY {
+                continue;
+            }
+            line[q] = OWN;
+            if run_through_centre(self.five, line).0 {
+                wins[n] = q;
+                n += 1;
+            }
+            line[q] = cell::EMPTY;
+        }
+        match n {
+            0 => {}
+            1 => return Pattern::B4,
+            2 if wins[1] - wins[0] == 5 => return Pattern::F4,
+            _ => return Pattern::FourFour,
+        }
+        let mut best = Pattern::Dead;
+        for q in lo..=hi {
+            if line[q] != cell::EMPTY {
+                continue;
+            }
+            let (l2, r2) = if q < CENTRE {
+                (self.child[l][CENTRE - 1 - q] as usize, r)
+            } else {
+                (l, self.child[r][q - CENTRE - 1] as usize)
+            };
+            // A stone past its half's first blocker leaves the states as they were. Such a
+            // stone gives this very pattern, one step weaker: never more than the best of
+            // the others (or `Dead`), else this pattern would be above itself. No cycle
+            // is left: every other stone adds to the own stones before a blocker.
+            if (l2, r2) != (l, r) {
+                best = best.max(self.classify(l2, r2).weaker());
+            }
+        }
+        best
+    }
+}
+
 /// Memoised classification of windows for one colour, written relative to that colour:
-/// `BLACK` means "own stone", `WHITE` "opponent stone".
+/// `BLACK` means "own stone", `WHITE` "opponent stone" (the reference the tables are
+/// checked against).
+#[cfg(test)]
 struct Classifier {
     five: FiveRule,
     memo: Vec<u8>,
@@ -432,6 +559,7 @@ const UNKNOWN: u8 = 0xFF;
 const OWN: u8 = cell::BLACK;
 const CENTRE: usize = HALF;
 
+#[cfg(test)]
 impl Classifier {
     fn new(five: FiveRule) -> Classifier {
         Classifier {
