@@ -38,8 +38,8 @@ const LINES: usize = 4 * 2 * STRIDE;
 const LINE_BASE: [usize; 4] = [0, STRIDE, 2 * STRIDE, 4 * STRIDE];
 /// The low bit of every two-bit cell of a line word.
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-/// The bits of a cell record that hold state (the rest carries the cell in change entries).
-const RECORD_BITS: u64 = (1 << 48) - 1;
+/// The first bit of a record's cell (see [`Record`]).
+const RECORD_CELL: u32 = 48;
 /// Per row of the 5x5 "near" square: one added to five consecutive byte counters (a count
 /// never exceeds 25, so no byte carries into the next).
 const NEAR_ROW: u64 = 0x01_0101_0101;
@@ -50,7 +50,9 @@ const NEAR_ROW: u64 = 0x01_0101_0101;
 const LOG_CAP: usize = 1 << 15;
 /// The record bit that is set only if black's class is [`Class::Forbidden`] (8); white is
 /// never forbidden.
-const FORBIDDEN_BITS: u64 = 8 << 32;
+const FORBIDDEN_BITS: u64 = 1 << FORBIDDEN_BIT;
+/// The bit of [`FORBIDDEN_BITS`].
+const FORBIDDEN_BIT: u32 = 35;
 
 /// A point of the padded array.
 pub type Cell = u16;
@@ -66,8 +68,10 @@ struct Frame {
 }
 
 /// A cell's record: black's four line patterns (a [`Packed`] word, bits 0..16), white's
-/// (bits 16..32), black's class (bits 32..40) and white's (bits 40..48). The class is the
-/// combination table's class of the packed word, kept so that most updates skip the table.
+/// (bits 16..32), black's class (bits 32..40), white's (bits 40..48) and the cell itself
+/// (bits 48.., never changed). The class is the combination table's class of the packed
+/// word, kept so that most updates skip the table. With its cell inside, a record is its own
+/// change log entry: logged and restored as it is.
 type Record = u64;
 
 /// Side `s`'s packed line patterns in a record.
@@ -151,7 +155,7 @@ pub struct Position {
     /// One frame per placed stone (newest last): what `lift` restores instead of
     /// recomputing. Places and lifts always nest, so the frames form a stack.
     frames: Vec<Frame>,
-    /// The old record of every cell a place changed (its cell in bits 48..), in frame order:
+    /// The old record of every cell a place changed (its cell in it), in frame order:
     /// the first `log_len` entries. A fixed array, so that logging needs no capacity check.
     log: Box<[u64; LOG_CAP]>,
     log_len: usize,
@@ -272,7 +276,7 @@ fn update_line<const D: usize>(
         if was == now {
             continue;
         }
-        pending.log[pending.len & (LOG_CAP - 1)] = old | (q as u64) << 48;
+        pending.log[pending.len & (LOG_CAP - 1)] = old;
         pending.len += 1;
         let rec = old ^ (was ^ now) << shift;
         // Per side, `old | new << 4` in bits 0..8 and 16..24.
@@ -282,7 +286,8 @@ fn update_line<const D: usize>(
         // The value change if the class stays: the usual case.
         pending.value[0] += c0 >> 1;
         pending.value[1] += c1 >> 1;
-        if (c0 | c1) & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+        // Loud for a side, or forbidden for black (class 8 is the only one with bit 3 set).
+        if (c0 | c1 | (rec >> FORBIDDEN_BIT) as i64) & 1 != 0 {
             let mut rec = rec;
             if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
                 let (r, correction) =
@@ -672,7 +677,7 @@ impl Position {
         self.stones_hash ^= zobrist(color, self.pos_of(c));
         let start = frame.changes as usize;
         for &ch in &self.log[start..self.log_len] {
-            self.records[(ch >> 48) as usize & (CELLS - 1)] = ch & RECORD_BITS;
+            self.records[(ch >> RECORD_CELL) as usize & (CELLS - 1)] = ch;
         }
         self.log_len = start;
         let start = frame.classes as usize;
@@ -729,7 +734,7 @@ impl Position {
         }
         for i in 0..self.board_cells.len() {
             let ci = self.board_cells[i] as usize;
-            let mut rec: Record = 0;
+            let mut rec: Record = (ci as u64) << RECORD_CELL;
             for d in 0..4 {
                 let (li, pos) = line_of(ci, d);
                 let e = window_lookup(self.tables.patterns, self.lines[li], pos);
