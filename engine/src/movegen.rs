@@ -6,7 +6,7 @@
 use tengen_rules::Color;
 
 use crate::eval::OrderFit;
-use crate::pattern::{Class, Forbid};
+use crate::pattern::{Class, Forbid, Packed};
 use crate::position::{Cell, Position, STRIDE};
 
 /// What the side to move faces.
@@ -78,25 +78,39 @@ pub fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Ce
     false
 }
 
-/// Whether `color` would make a four (or better) in some direction on `c`.
+/// Whether some direction of packed line patterns `p` is a four (or better):
+/// [`crate::pattern::Pattern::is_four`] of each nibble at once. The fours are the patterns
+/// 8, 9 and 10 (`0b10xx` but not `0b1011`); the numbers from 12 up (`0b11xx`), which no
+/// point has, are `Dead` and not fours.
 #[inline]
-fn four_point(pos: &Position, color: Color, c: Cell) -> bool {
-    (0..4).any(|d| pos.pattern(color, c, d).is_four())
+fn makes_line_four(p: Packed) -> bool {
+    let p = u32::from(p);
+    p >> 3 & !(p >> 2) & !(p & p >> 1) & 0x1111 != 0
+}
+
+/// [`Class::makes_four`] of a class number (see [`Class::from_u8`]).
+#[inline]
+fn class_makes_four(class: usize) -> bool {
+    const FOURS: u32 = 1 << Class::Four as u32
+        | 1 << Class::FourThree as u32
+        | 1 << Class::FourFour as u32
+        | 1 << Class::Flex4 as u32;
+    FOURS >> (class & 15) & 1 != 0
 }
 
 /// Moves against an open-three threat: every point where the opponent would make a four
 /// (that covers the three's ends and gaps), plus every own four. Legal moves only.
 pub fn defences(pos: &mut Position, out: &mut Vec<Cell>) {
     let us = pos.side();
-    let them = us.opponent();
     // Every point where either side makes a four has a class of at least a three for that
     // side, so the threat sets hold all candidates (in board order, like `near_points`).
     pos.threat_points(out);
     let mut keep = 0;
     for i in 0..out.len() {
         let c = out[i];
+        let ([_, theirs], [mine, _]) = pos.sides(c);
         if pos.is_near(c)
-            && (four_point(pos, them, c) || pos.class(us, c).makes_four())
+            && (makes_line_four(theirs) || class_makes_four(mine))
             && pos.is_legal_for(us, c)
         {
             out[keep] = c;
@@ -424,6 +438,20 @@ mod tests {
                     forcing_bonus(Class::from_u8(a), Class::from_u8(b))
                 );
             }
+        }
+    }
+
+    /// The word-at-once four test agrees with the patterns' own, on every packed word; the
+    /// class bit set with the classes'.
+    #[test]
+    fn four_tests_match_the_pattern_and_class_ones() {
+        use crate::pattern::packed_dir;
+        for p in 0..=u16::MAX {
+            let want = (0..4).any(|d| packed_dir(p, d).is_four());
+            assert_eq!(makes_line_four(p), want, "{p:04x}");
+        }
+        for n in 0..16u8 {
+            assert_eq!(class_makes_four(n as usize), Class::from_u8(n).makes_four());
         }
     }
 
