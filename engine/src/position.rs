@@ -850,13 +850,31 @@ impl Position {
 
     /// Empty points within two of a stone, in board order.
     pub fn near_points(&self, out: &mut Vec<Cell>) {
+        // Eight cells at a time: adding 0x7F to each byte sets its top bit exactly when the
+        // byte is not zero (near counts are at most 25 and cells at most 3, so no byte
+        // carries into the next). Cells past the row's end are walls (a row has at least
+        // PAD of them before the next one's), so they never count.
+        const ADD: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        let word = |bytes: &[u8]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[..8]);
+            u64::from_le_bytes(w)
+        };
         out.clear();
-        out.extend(
-            self.board_cells
-                .iter()
-                .copied()
-                .filter(|&c| self.near[c as usize] > 0 && self.cells[c as usize] == cell::EMPTY),
-        );
+        for y in 0..usize::from(self.height) {
+            let row = (y + PAD) * STRIDE + PAD;
+            for n in (row..row + usize::from(self.width)).step_by(8) {
+                let n = n & (CELLS - 1);
+                let near = word(&self.near[n..]);
+                let taken = word(&self.cells[n..]);
+                let mut bits = (near + ADD) & !(taken + ADD) & TOP;
+                while bits != 0 {
+                    out.push((n + bits.trailing_zeros() as usize / 8) as Cell);
+                    bits &= bits - 1;
+                }
+            }
+        }
     }
 
     /// Empty points where either side gets at least [`Class::Three`], in board order: a
@@ -975,6 +993,29 @@ mod tests {
                 }
                 p.check_consistency().unwrap();
                 assert_eq!(p.hash(), start);
+            }
+        }
+    }
+
+    /// The eight-at-a-time scan finds the empty points near a stone, in board order.
+    #[test]
+    fn near_points_are_the_empty_points_near_a_stone() {
+        let mut rng = StdRng::seed_from_u64(9);
+        for (w, h) in [(5, 5), (15, 15), (22, 22), (20, 7), (7, 20), (9, 13)] {
+            let mut p = Position::new(w, h, Rule::Freestyle);
+            let mut cells = p.board_cells().to_vec();
+            cells.shuffle(&mut rng);
+            for &c in &cells {
+                let want: Vec<Cell> = p
+                    .board_cells()
+                    .iter()
+                    .copied()
+                    .filter(|&q| p.is_near(q) && p.is_empty(q))
+                    .collect();
+                let mut got = Vec::new();
+                p.near_points(&mut got);
+                assert_eq!(got, want, "{p:?}");
+                p.play(c);
             }
         }
     }
