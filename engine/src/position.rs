@@ -36,8 +36,6 @@ const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 const LINES: usize = 4 * 2 * STRIDE;
 /// First line word of each direction.
 const LINE_BASE: [usize; 4] = [0, STRIDE, 2 * STRIDE, 4 * STRIDE];
-/// The low bit of every two-bit cell of a line word.
-const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// The first bit of a record's cell (see [`Record`]).
 const RECORD_CELL: u32 = 48;
 /// Per row of the 5x5 "near" square: one added to five consecutive byte counters (a count
@@ -191,9 +189,6 @@ struct Tables {
     pattern_changes: [[i64; 256]; 2],
     /// [`PatternTable::reach`].
     reach: u32,
-    /// The cells (low bit of each) within the reach of the middle cell of an 11-cell span,
-    /// the middle one excluded: shifted to a stone's place it picks its line neighbours.
-    reach_mask: u64,
 }
 
 impl std::fmt::Debug for Position {
@@ -257,54 +252,96 @@ fn update_line<const D: usize>(
     let (li, pos) = line_of(ci, D);
     let line = lines[li] | u64::from(v) << (2 * pos);
     lines[li] = line;
-    // The cell at line position 0 (`pos` steps back from the stone; may lie off the array).
-    let origin = ci as isize - pos as isize * step;
-    // The empty cells (both bits clear) within reach.
-    let mut empty = !(line | line >> 1) & (tables.reach_mask << (2 * (pos - tables.reach)));
-    while empty != 0 {
-        let bit = empty.trailing_zeros();
-        empty &= empty - 1;
-        let q = (origin + (bit / 2) as isize * step) as usize & (CELLS - 1);
-        // The window of the point at `bit / 2` starts HALF cells before it (a board point
-        // is at least HALF cells from the line's start).
-        let w = line >> (bit - 2 * HALF as u32);
-        let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
-        let old = records[q];
-        // Both sides' old and new pattern numbers on this line, at bits 0 and 16.
-        let was = (old >> shift) & 0xF_000F;
-        let now = u64::from(black) | u64::from(white) << 16;
-        if was == now {
-            continue;
-        }
-        pending.log[pending.len & (LOG_CAP - 1)] = old;
-        pending.len += 1;
-        let rec = old ^ (was ^ now) << shift;
-        // Per side, `old | new << 4` in bits 0..8 and 16..24.
-        let change = was | now << 4;
-        let c0 = tables.pattern_changes[0][change as u8 as usize];
-        let c1 = tables.pattern_changes[1][(change >> 16) as u8 as usize];
-        // The value change if the class stays: the usual case.
-        pending.value[0] += c0 >> 1;
-        pending.value[1] += c1 >> 1;
-        // Loud for a side, or forbidden for black (class 8 is the only one with bit 3 set).
-        if (c0 | c1 | (rec >> FORBIDDEN_BIT) as i64) & 1 != 0 {
-            let mut rec = rec;
-            if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
-                let (r, correction) =
-                    reclassify::<0>(tables, tally, pending.class_log, q, shift, old, rec);
-                rec = r;
-                pending.value[0] += correction;
+    // The line from ten cells before the stone on: the cell `k` steps from it is at bits
+    // `2 * (k + 10)`. Every cell within reach lies on the line (a stone is at least HALF
+    // cells from either end of it, counting the walls), and the point `k` steps away, if
+    // empty, is a board point, so its window (HALF cells either side) does too.
+    let around = ((u128::from(line) << 20) >> (2 * pos)) as u64;
+    // The point `k` steps from the stone, if empty: unrolled, so that the cell, the
+    // emptiness test and the window's shift are constants.
+    macro_rules! point {
+        ($k:literal) => {
+            if around >> (2 * ($k + 10)) & 3 == 0 {
+                #[allow(clippy::neg_multiply)]
+                let q = (ci as isize + $k * step) as usize & (CELLS - 1);
+                update_point(
+                    tables,
+                    view,
+                    records,
+                    pending,
+                    tally,
+                    q,
+                    around >> (2 * ($k + 5)),
+                    shift,
+                );
             }
-            if c1 & 1 != 0 {
-                let (r, correction) =
-                    reclassify::<1>(tables, tally, pending.class_log, q, shift, old, rec);
-                rec = r;
-                pending.value[1] += correction;
-            }
-            records[q] = rec;
-        } else {
-            records[q] = rec;
+        };
+    }
+    point!(-4);
+    point!(-3);
+    point!(-2);
+    point!(-1);
+    point!(1);
+    point!(2);
+    point!(3);
+    point!(4);
+    if tables.reach as usize == HALF {
+        point!(-5);
+        point!(5);
+    }
+}
+
+/// The record update of empty point `q`, whose window on the line of [`update_line`] (the
+/// one whose patterns are at bit `shift` of a packed word) starts at bit 0 of `w`: look up
+/// its patterns and record a change.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn update_point(
+    tables: &Tables,
+    view: PatternView<'_>,
+    records: &mut [Record; CELLS],
+    pending: &mut Pending<'_>,
+    tally: &mut Tally,
+    q: usize,
+    w: u64,
+    shift: u32,
+) {
+    let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
+    let old = records[q];
+    // Both sides' old and new pattern numbers on this line, at bits 0 and 16.
+    let was = (old >> shift) & 0xF_000F;
+    let now = u64::from(black) | u64::from(white) << 16;
+    if was == now {
+        return;
+    }
+    pending.log[pending.len & (LOG_CAP - 1)] = old;
+    pending.len += 1;
+    let rec = old ^ (was ^ now) << shift;
+    // Per side, `old | new << 4` in bits 0..8 and 16..24.
+    let change = was | now << 4;
+    let c0 = tables.pattern_changes[0][change as u8 as usize];
+    let c1 = tables.pattern_changes[1][(change >> 16) as u8 as usize];
+    // The value change if the class stays: the usual case.
+    pending.value[0] += c0 >> 1;
+    pending.value[1] += c1 >> 1;
+    // Loud for a side, or forbidden for black (class 8 is the only one with bit 3 set).
+    if (c0 | c1 | (rec >> FORBIDDEN_BIT) as i64) & 1 != 0 {
+        let mut rec = rec;
+        if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
+            let (r, correction) =
+                reclassify::<0>(tables, tally, pending.class_log, q, shift, old, rec);
+            rec = r;
+            pending.value[0] += correction;
         }
+        if c1 & 1 != 0 {
+            let (r, correction) =
+                reclassify::<1>(tables, tally, pending.class_log, q, shift, old, rec);
+            rec = r;
+            pending.value[1] += correction;
+        }
+        records[q] = rec;
+    } else {
+        records[q] = rec;
     }
 }
 
@@ -413,7 +450,6 @@ impl Position {
                     })
                 }),
                 reach: reach as u32,
-                reach_mask: (LOW_BITS & ((1 << (2 * (2 * reach + 1))) - 1)) & !(1 << (2 * reach)),
             },
         };
         p.recompute();
