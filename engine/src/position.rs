@@ -712,9 +712,16 @@ impl Position {
         self.cells[ci] = cell::EMPTY;
         self.stones_hash ^= zobrist(color, self.pos_of(c));
         let start = frame.changes as usize;
-        for &ch in &self.log[start..self.log_len] {
-            self.records[(ch >> RECORD_CELL) as usize & (CELLS - 1)] = ch;
+        let records = &mut self.records;
+        let mut restore = |ch: u64| records[(ch >> RECORD_CELL) as usize & (CELLS - 1)] = ch;
+        let changes = self.log[start..self.log_len].chunks_exact(2);
+        let rest = changes.remainder();
+        // Two at a time (fewer loop steps; four at a time was slower again).
+        for pair in changes {
+            restore(pair[0]);
+            restore(pair[1]);
         }
+        rest.iter().for_each(|&ch| restore(ch));
         self.log_len = start;
         let start = frame.classes as usize;
         for &change in &self.class_log[start..] {
