@@ -210,8 +210,7 @@ fn main() -> anyhow::Result<()> {
                     break;
                 }
                 let mut pos = Position::from_board(&here);
-                let mut buf = Vec::new();
-                if pos.stones() < 5 || movegen::threat(&mut pos, &mut buf) != Threat::Quiet {
+                if pos.stones() < 5 || movegen::threat(&mut pos) != Threat::Quiet {
                     continue;
                 }
                 quiet_seen += 1;

@@ -90,8 +90,7 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
         if !walked_in {
             continue;
         }
-        let mut buf = Vec::new();
-        let threat = movegen::threat(&mut pos, &mut buf);
+        let threat = movegen::threat(&mut pos);
         let mut candidates = Vec::new();
         match threat {
             Threat::MustBlock(c) | Threat::Lost(Some(c)) => candidates.push(c),

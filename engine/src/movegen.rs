@@ -27,55 +27,63 @@ pub enum Threat {
     Quiet,
 }
 
-/// Classify the node for the side to move. `buf` is scratch space.
-pub fn threat(pos: &mut Position, buf: &mut Vec<Cell>) -> Threat {
+/// Classify the node for the side to move.
+pub fn threat(pos: &mut Position) -> Threat {
     let us = pos.side();
     let them = us.opponent();
     if pos.count(us, Class::Five) > 0 {
-        pos.points_of_class(us, Class::Five, buf);
-        if let Some(&c) = buf.iter().find(|&&c| pos.class(us, c) == Class::Five) {
-            return Threat::WinNow(c);
+        let mut walk = pos.class_points(us, Class::Five);
+        while let Some(c) = pos.next_class_point(&mut walk) {
+            if pos.class(us, c) == Class::Five {
+                return Threat::WinNow(c);
+            }
         }
     }
-    if pos.count(them, Class::Five) > 0 {
-        pos.points_of_class(them, Class::Five, buf);
-        let fives: Vec<Cell> = buf
-            .iter()
-            .copied()
-            .filter(|&c| pos.class(them, c) == Class::Five)
-            .collect();
-        let block = fives.iter().copied().find(|&c| pos.is_legal_for(us, c));
-        return match (fives.len(), block) {
+    let fives = pos.count(them, Class::Five);
+    if fives > 0 {
+        // The first of the opponent's five points (board order) that we may block.
+        let mut walk = pos.class_points(them, Class::Five);
+        let mut block = None;
+        while let Some(c) = pos.next_class_point(&mut walk) {
+            if pos.class(them, c) == Class::Five && pos.is_legal_for(us, c) {
+                block = Some(c);
+                break;
+            }
+        }
+        return match (fives, block) {
             (1, Some(c)) => Threat::MustBlock(c),
             (_, b) => Threat::Lost(b),
         };
     }
     if pos.count(us, Class::Flex4) + pos.count(us, Class::FourFour) > 0 {
-        pos.points_of_class(us, Class::FourFour, buf);
-        for &c in buf.iter() {
-            if pos.class(us, c).wins_by_force() && pos.is_legal_for(us, c) {
-                return Threat::WinIn3(c);
-            }
+        if let Some(c) = first_winning_four(pos, us) {
+            return Threat::WinIn3(c);
         }
     }
-    if opponent_threatens_four(pos, them, buf) {
+    if opponent_threatens_four(pos, them) {
         return Threat::Defend;
     }
     Threat::Quiet
 }
 
+/// The first legal point (in board order) where `color` makes a straight four or a double
+/// four.
+fn first_winning_four(pos: &mut Position, color: Color) -> Option<Cell> {
+    let mut walk = pos.class_points(color, Class::FourFour);
+    while let Some(c) = pos.next_class_point(&mut walk) {
+        if pos.class(color, c).wins_by_force() && pos.is_legal_for(color, c) {
+            return Some(c);
+        }
+    }
+    None
+}
+
 /// Whether `them` has a legal point that makes a straight four or a double four.
-pub fn opponent_threatens_four(pos: &mut Position, them: Color, buf: &mut Vec<Cell>) -> bool {
+pub fn opponent_threatens_four(pos: &mut Position, them: Color) -> bool {
     if pos.count(them, Class::Flex4) + pos.count(them, Class::FourFour) == 0 {
         return false;
     }
-    pos.points_of_class(them, Class::FourFour, buf);
-    for &c in buf.iter() {
-        if pos.class(them, c).wins_by_force() && pos.is_legal_for(them, c) {
-            return true;
-        }
-    }
-    false
+    first_winning_four(pos, them).is_some()
 }
 
 /// Whether some direction of packed line patterns `p` is a four (or better):

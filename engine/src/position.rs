@@ -164,6 +164,17 @@ pub struct Position {
     tables: Tables,
 }
 
+/// A walk over the points of one side's threat set whose class is at least some class
+/// (see [`Position::class_points`]).
+#[derive(Debug, Clone, Copy)]
+pub struct ClassPoints {
+    side: usize,
+    min: usize,
+    /// The threat set word being walked, and its bits not yet visited.
+    word: usize,
+    bits: u64,
+}
+
 /// The sums a place keeps over the empty points, per side.
 #[derive(Clone, PartialEq, Eq)]
 struct Tally {
@@ -933,6 +944,42 @@ impl Position {
             while bits != 0 {
                 out.push((w * 64 + bits.trailing_zeros() as usize) as Cell);
                 bits &= bits - 1;
+            }
+        }
+    }
+
+    /// A walk over the empty points where `color` gets at least class `min` (which must be
+    /// at least [`Class::Three`]), in board order: see [`Position::next_class_point`].
+    #[inline]
+    #[must_use]
+    pub fn class_points(&self, color: Color, min: Class) -> ClassPoints {
+        debug_assert!(min >= Class::Three);
+        let side = idx(color);
+        ClassPoints {
+            side,
+            min: min as usize,
+            word: 0,
+            bits: self.tally.threats[side][0],
+        }
+    }
+
+    /// The next point of a [`Position::class_points`] walk, if any. The walk holds no borrow
+    /// of the position: between steps the position may even be changed, if every change is
+    /// undone before the next step (as a Renju forbidden-point check does).
+    #[inline]
+    pub fn next_class_point(&self, walk: &mut ClassPoints) -> Option<Cell> {
+        loop {
+            while walk.bits == 0 {
+                walk.word += 1;
+                if walk.word >= CELLS / 64 {
+                    return None;
+                }
+                walk.bits = self.tally.threats[walk.side & 1][walk.word];
+            }
+            let ci = walk.word * 64 + walk.bits.trailing_zeros() as usize;
+            walk.bits &= walk.bits - 1;
+            if class_of(self.records[ci], walk.side) >= walk.min {
+                return Some(ci as Cell);
             }
         }
     }

@@ -425,8 +425,7 @@ impl Engine {
             };
         };
         let fallback_pos = pos.pos_of(fallback);
-        let mut buf = Vec::new();
-        let threat = movegen::threat(&mut pos, &mut buf);
+        let threat = movegen::threat(&mut pos);
         let forced_score = match threat {
             Threat::WinNow(_) => Some(WIN - 1),
             Threat::WinIn3(_) => Some(WIN - 3),
@@ -559,9 +558,8 @@ impl Engine {
 /// The legal root moves, best-looking first; never empty while a legal stone exists.
 fn root_moves(pos: &mut Position, blocked: &[Cell]) -> Vec<Cell> {
     let us = pos.side();
-    let mut buf = Vec::new();
     let mut list = Vec::new();
-    match movegen::threat(pos, &mut buf) {
+    match movegen::threat(pos) {
         Threat::WinNow(c) | Threat::MustBlock(c) | Threat::WinIn3(c) if !blocked.contains(&c) => {
             list.push(c);
         }
@@ -1169,7 +1167,7 @@ impl<'a> Worker<'a> {
         }
         let root = ply == 0;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let mut threat = movegen::threat(&mut self.pos, &mut buf);
+        let mut threat = movegen::threat(&mut self.pos);
         if root {
             // The front end may forbid points (e.g. offered fifth moves): a forcing answer on
             // one of them is no answer, so search the other moves normally.

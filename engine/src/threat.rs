@@ -178,7 +178,7 @@ impl Vcf {
         interrupt: Interrupt<'_>,
     ) -> bool {
         let allowed = |c: &Cell| !excluded.contains(c);
-        match movegen::threat(pos, buf) {
+        match movegen::threat(pos) {
             Threat::WinNow(c) | Threat::WinIn3(c) if allowed(&c) => {
                 line.push(c);
                 return true;
@@ -412,7 +412,7 @@ impl Vct {
         let us = pos.side();
         let them = us.opponent();
         let allowed = |c: &Cell| !excluded.contains(c);
-        match movegen::threat(pos, cands) {
+        match movegen::threat(pos) {
             Threat::WinNow(c) | Threat::WinIn3(c) if allowed(&c) => {
                 *first = Some(c);
                 return true;
@@ -510,7 +510,7 @@ impl Vct {
         let attacker = defender.opponent();
         let mut defences = std::mem::take(&mut self.bufs[2 * ply + 1]);
         // Not a threat at all: the defender has a free move.
-        let threat = movegen::opponent_threatens_four(pos, attacker, &mut defences);
+        let threat = movegen::opponent_threatens_four(pos, attacker);
         let result = if threat {
             movegen::defences(pos, &mut defences);
             let mut all_lose = true;
