@@ -138,11 +138,11 @@ pub struct Position {
     rule: Rule,
     cells: Box<[u8; CELLS]>,
     /// Every line of the array as two-bit cells (walls outside the board).
-    lines: Box<[u64; LINES]>,
+    lines: [u64; LINES],
     /// Both sides' patterns and classes per cell (see [`Record`]); valid for empty points
     /// (a stone's record is left as it was when it was placed and is valid again on its
     /// lift).
-    records: Box<[Record; CELLS]>,
+    records: [Record; CELLS],
     /// Per cell, the stones in its 5x5 square; 8 spare bytes at the end so that a row's
     /// eight-byte word never needs a bounds check.
     near: Box<[u8; CELLS + 8]>,
@@ -429,8 +429,8 @@ impl Position {
             height,
             rule,
             cells,
-            lines: Box::new([0; LINES]),
-            records: Box::new([0; CELLS]),
+            lines: [0; LINES],
+            records: [0; CELLS],
             near: Box::new([0; CELLS + 8]),
             tally: Tally {
                 value: [0; 2],
@@ -955,11 +955,13 @@ impl Position {
     pub fn class_points(&self, color: Color, min: Class) -> ClassPoints {
         debug_assert!(min >= Class::Three);
         let side = idx(color);
+        // The words before it hold only wall rows.
+        let first = PAD * STRIDE / 64;
         ClassPoints {
             side,
             min: min as usize,
-            word: 0,
-            bits: self.tally.threats[side][0],
+            word: first,
+            bits: self.tally.threats[side][first],
         }
     }
 
