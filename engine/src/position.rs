@@ -259,7 +259,6 @@ fn update_line<const D: usize>(
     v: u8,
 ) {
     let step = STEPS[D];
-    let shift = 4 * D as u32;
     let (li, pos) = line_of(ci, D);
     let line = lines[li] | u64::from(v) << (2 * pos);
     lines[li] = line;
@@ -275,7 +274,7 @@ fn update_line<const D: usize>(
             if around >> (2 * ($k + 10)) & 3 == 0 {
                 #[allow(clippy::neg_multiply)]
                 let q = (ci as isize + $k * step) as usize & (CELLS - 1);
-                update_point(
+                update_point::<D>(
                     tables,
                     view,
                     records,
@@ -283,7 +282,6 @@ fn update_line<const D: usize>(
                     tally,
                     q,
                     around >> (2 * ($k + 5)),
-                    shift,
                 );
             }
         };
@@ -307,7 +305,7 @@ fn update_line<const D: usize>(
 /// its patterns and record a change.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn update_point(
+fn update_point<const D: usize>(
     tables: &Tables,
     view: PatternView<'_>,
     records: &mut [Record; CELLS],
@@ -315,8 +313,8 @@ fn update_point(
     tally: &mut Tally,
     q: usize,
     w: u64,
-    shift: u32,
 ) {
+    let shift = 4 * D as u32;
     let (black, white) = view.lookup_pair(w as u32, (w >> (HALF_BITS + 2)) as u32);
     let old = records[q];
     // Both sides' old and new pattern numbers on this line, at bits 0 and 16.
@@ -339,14 +337,12 @@ fn update_point(
     if (c0 | c1 | (rec >> FORBIDDEN_BIT) as i64) & 1 != 0 {
         let mut rec = rec;
         if c0 & 1 != 0 || rec & FORBIDDEN_BITS != 0 {
-            let (r, correction) =
-                reclassify::<0>(tables, tally, pending.class_log, q, shift, old, rec);
+            let (r, correction) = reclassify::<0, D>(tables, tally, pending.class_log, old, rec);
             rec = r;
             pending.value[0] += correction;
         }
         if c1 & 1 != 0 {
-            let (r, correction) =
-                reclassify::<1>(tables, tally, pending.class_log, q, shift, old, rec);
+            let (r, correction) = reclassify::<1, D>(tables, tally, pending.class_log, old, rec);
             rec = r;
             pending.value[1] += correction;
         }
@@ -362,16 +358,16 @@ fn update_point(
 /// already changed by the line values' difference.
 #[cold]
 #[inline(never)]
-fn reclassify<const S: usize>(
+fn reclassify<const S: usize, const D: usize>(
     tables: &Tables,
     tally: &mut Tally,
     class_log: &mut Vec<u32>,
-    q: usize,
-    shift: u32,
     old: Record,
     rec: Record,
 ) -> (Record, i64) {
-    let q = q & (CELLS - 1);
+    // The point (the record carries it) and its patterns' bit in a packed word.
+    let q = (old >> RECORD_CELL) as usize & (CELLS - 1);
+    let shift = 4 * D as u32;
     let side_shift = (shift + 16 * S as u32) & 63;
     let (a, b) = (
         (old >> side_shift & 15) as usize,
