@@ -136,7 +136,7 @@ pub struct Position {
     width: u8,
     height: u8,
     rule: Rule,
-    cells: Box<[u8; CELLS]>,
+    cells: [u8; CELLS],
     /// Every line of the array as two-bit cells (walls outside the board).
     lines: [u64; LINES],
     /// Both sides' patterns and classes per cell (see [`Record`]); valid for empty points
@@ -145,7 +145,7 @@ pub struct Position {
     records: [Record; CELLS],
     /// Per cell, the stones in its 5x5 square; 8 spare bytes at the end so that a row's
     /// eight-byte word never needs a bounds check.
-    near: Box<[u8; CELLS + 8]>,
+    near: [u8; CELLS + 8],
     tally: Tally,
     stones_hash: u64,
     side: Color,
@@ -200,6 +200,8 @@ struct Tables {
     pattern_changes: [[i64; 256]; 2],
     /// [`PatternTable::reach`].
     reach: u32,
+    /// The stones' Zobrist keys ([`tengen_rules::zobrist`]) by colour and cell.
+    keys: &'static [[u64; CELLS]; 2],
 }
 
 impl std::fmt::Debug for Position {
@@ -398,13 +400,31 @@ fn reclassify<const S: usize, const D: usize>(
     (rec, correction)
 }
 
+/// [`tengen_rules::zobrist`] by colour and cell (zero off the board).
+fn cell_keys() -> &'static [[u64; CELLS]; 2] {
+    static KEYS: std::sync::OnceLock<Box<[[u64; CELLS]; 2]>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut keys = Box::new([[0; CELLS]; 2]);
+        for y in 0..tengen_rules::MAX_SIZE {
+            for x in 0..tengen_rules::MAX_SIZE {
+                let p = Pos::new(x, y);
+                let c = Position::cell_at(p) as usize;
+                for color in Color::ALL {
+                    keys[idx(color)][c] = zobrist(color, p);
+                }
+            }
+        }
+        keys
+    })
+}
+
 impl Position {
     /// An empty `width` x `height` position (sizes 5..=22; larger values are clamped).
     #[must_use]
     pub fn new(width: u8, height: u8, rule: Rule) -> Position {
         let width = width.clamp(1, tengen_rules::MAX_SIZE);
         let height = height.clamp(1, tengen_rules::MAX_SIZE);
-        let mut cells = Box::new([cell::WALL; CELLS]);
+        let mut cells = [cell::WALL; CELLS];
         let mut board_cells = Vec::with_capacity(width as usize * height as usize);
         for y in 0..height {
             for x in 0..width {
@@ -427,7 +447,7 @@ impl Position {
             cells,
             lines: [0; LINES],
             records: [0; CELLS],
-            near: Box::new([0; CELLS + 8]),
+            near: [0; CELLS + 8],
             tally: Tally {
                 value: [0; 2],
                 counts: [[0; CLASSES]; 2],
@@ -457,6 +477,7 @@ impl Position {
                     })
                 }),
                 reach: reach as u32,
+                keys: cell_keys(),
             },
         };
         p.recompute();
@@ -671,7 +692,7 @@ impl Position {
         }
         let v = stone_of(color);
         self.cells[ci] = v;
-        self.stones_hash ^= zobrist(color, self.pos_of(c));
+        self.stones_hash ^= self.tables.keys[idx(color)][ci];
         self.update_near::<true>(ci);
         let view = self.tables.patterns.view();
         let mut pending = Pending {
@@ -717,7 +738,7 @@ impl Position {
         }
         self.update_near::<false>(ci);
         self.cells[ci] = cell::EMPTY;
-        self.stones_hash ^= zobrist(color, self.pos_of(c));
+        self.stones_hash ^= self.tables.keys[idx(color)][ci];
         let start = frame.changes as usize;
         let records = &mut self.records;
         let mut restore = |ch: u64| records[(ch >> RECORD_CELL) as usize & (CELLS - 1)] = ch;
