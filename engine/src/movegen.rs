@@ -3,7 +3,7 @@
 //! four, a defence against the opponent's open three (defences and own fours only), or a
 //! quiet node (every point near a stone, ordered by what it makes for both sides).
 
-use tengen_rules::Color;
+use tengen_rules::{Color, Rule};
 
 use crate::eval::OrderFit;
 use crate::pattern::{Class, Forbid, Packed};
@@ -82,6 +82,10 @@ fn first_winning_four(pos: &mut Position, color: Color) -> Option<Cell> {
 pub fn opponent_threatens_four(pos: &mut Position, them: Color) -> bool {
     if pos.count(them, Class::Flex4) + pos.count(them, Class::FourFour) == 0 {
         return false;
+    }
+    // Such a point is empty, so legal, unless Renju black may not play it (forbidden).
+    if them == Color::White || pos.rule() != Rule::Renju {
+        return true;
     }
     first_winning_four(pos, them).is_some()
 }
