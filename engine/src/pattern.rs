@@ -441,6 +441,41 @@ fn run_through_centre(five: FiveRule, line: &[u8; 2 * HALF + 1]) -> (bool, bool)
     (true, false)
 }
 
+/// The patterns decided by the window alone: a five or an overline through the centre, or
+/// a four (one more own stone within reach makes five: one such point, two five apart,
+/// or more). `None`: at most a three, which the caller finds one stone further on.
+fn five_or_four(five: FiveRule, line: &mut [u8; 2 * HALF + 1]) -> Option<Pattern> {
+    let (made, over) = run_through_centre(five, line);
+    if made {
+        return Some(Pattern::F5);
+    }
+    if over {
+        return Some(Pattern::Overline);
+    }
+    let mut wins = [0usize; 8];
+    let mut n = 0;
+    for q in REACH {
+        if line[q] != cell::EMPTY {
+            continue;
+        }
+        line[q] = OWN;
+        if run_through_centre(five, line).0 {
+            wins[n] = q;
+            n += 1;
+        }
+        line[q] = cell::EMPTY;
+    }
+    match n {
+        0 => None,
+        1 => Some(Pattern::B4),
+        2 if wins[1] - wins[0] == 5 => Some(Pattern::F4),
+        _ => Some(Pattern::FourFour),
+    }
+}
+
+/// The cells of a window that can join a five through its centre: within four of it.
+const REACH: std::ops::RangeInclusive<usize> = CENTRE - (HALF - 1)..=CENTRE + (HALF - 1);
+
 /// The table builder's classification for one colour (own stones `BLACK`): the pattern of
 /// each pair of half states (left, right), memoised per pair, from the window their
 /// representatives make. A pattern depends only on the two states (the premise of
@@ -492,40 +527,12 @@ impl<'a> PairClassifier<'a> {
         p
     }
 
-    // The cell loops follow `Classifier::classify_uncached`'s.
-    #[allow(clippy::needless_range_loop)]
     fn classify_line(&mut self, line: &mut [u8; 2 * HALF + 1], l: usize, r: usize) -> Pattern {
-        let (five, over) = run_through_centre(self.five, line);
-        if five {
-            return Pattern::F5;
-        }
-        if over {
-            return Pattern::Overline;
-        }
-        // Only points within four of the centre can join a five through it.
-        let lo = CENTRE - (HALF - 1);
-        let hi = CENTRE + (HALF - 1);
-        let mut wins = [0usize; 8];
-        let mut n = 0;
-        for q in lo..=hi {
-            if line[q] != cell::EMPTY {
-                continue;
-            }
-            line[q] = OWN;
-            if run_through_centre(self.five, line).0 {
-                wins[n] = q;
-                n += 1;
-            }
-            line[q] = cell::EMPTY;
-        }
-        match n {
-            0 => {}
-            1 => return Pattern::B4,
-            2 if wins[1] - wins[0] == 5 => return Pattern::F4,
-            _ => return Pattern::FourFour,
+        if let Some(p) = five_or_four(self.five, line) {
+            return p;
         }
         let mut best = Pattern::Dead;
-        for q in lo..=hi {
+        for q in REACH {
             if line[q] != cell::EMPTY {
                 continue;
             }
@@ -589,36 +596,6 @@ impl Classifier {
         key
     }
 
-    /// Whether the own run through the centre is a five, an overline, or neither.
-    fn run_through_centre(&self, line: &[u8; 2 * HALF + 1]) -> (bool, bool) {
-        let mut l = CENTRE;
-        while l > 0 && line[l - 1] == OWN {
-            l -= 1;
-        }
-        let mut r = CENTRE;
-        while r + 1 < line.len() && line[r + 1] == OWN {
-            r += 1;
-        }
-        let len = r - l + 1;
-        if len < 5 {
-            return (false, false);
-        }
-        if self.five.exact && len > 5 {
-            return (false, true);
-        }
-        if self.five.caro {
-            // Beyond the window the end is unknown: count it as open (rare: only overlines
-            // reach the window's edge).
-            let opp = cell::WHITE;
-            let before = l > 0 && line[l - 1] == opp;
-            let after = r + 1 < line.len() && line[r + 1] == opp;
-            if before && after {
-                return (false, false);
-            }
-        }
-        (true, false)
-    }
-
     fn classify(&mut self, line: &mut [u8; 2 * HALF + 1], key: u32) -> Pattern {
         let m = self.memo[key as usize];
         if m != UNKNOWN {
@@ -630,37 +607,11 @@ impl Classifier {
     }
 
     fn classify_uncached(&mut self, line: &mut [u8; 2 * HALF + 1]) -> Pattern {
-        let (five, over) = self.run_through_centre(line);
-        if five {
-            return Pattern::F5;
-        }
-        if over {
-            return Pattern::Overline;
-        }
-        // Only points within four of the centre can join a five through it.
-        let lo = CENTRE - (HALF - 1);
-        let hi = CENTRE + (HALF - 1);
-        let mut wins = [0usize; 8];
-        let mut n = 0;
-        for q in lo..=hi {
-            if line[q] != cell::EMPTY {
-                continue;
-            }
-            line[q] = OWN;
-            if self.run_through_centre(line).0 {
-                wins[n] = q;
-                n += 1;
-            }
-            line[q] = cell::EMPTY;
-        }
-        match n {
-            0 => {}
-            1 => return Pattern::B4,
-            2 if wins[1] - wins[0] == 5 => return Pattern::F4,
-            _ => return Pattern::FourFour,
+        if let Some(p) = five_or_four(self.five, line) {
+            return p;
         }
         let mut best = Pattern::Dead;
-        for q in lo..=hi {
+        for q in REACH {
             if line[q] != cell::EMPTY {
                 continue;
             }
