@@ -228,6 +228,7 @@ fn main() -> anyhow::Result<()> {
                 let mut list = Vec::new();
                 movegen::quiet(&mut pos, &mut list);
                 let fit = tengen_engine::eval::order_fit(rule == Rule::Renju);
+                let engine_order = movegen::FittedOrder::new(fit, &recent, no_killers);
                 let candidates: Vec<(Cell, [f32; NF], i32)> = list
                     .iter()
                     .map(|&c| {
@@ -248,9 +249,7 @@ fn main() -> anyhow::Result<()> {
                     candidates: candidates.iter().map(|&(_, f, s)| (f, s)).collect(),
                     engine: candidates
                         .iter()
-                        .map(|&(c, _, _)| {
-                            movegen::fitted_order_score(&pos, fit, c, &recent, no_killers, 0)
-                        })
+                        .map(|&(c, _, _)| engine_order.score(&pos, c, 0))
                         .collect(),
                     chosen,
                     validation: samples.len() % 5 == 4,

@@ -217,7 +217,7 @@ const ORDER_WEIGHTS_RENJU: [f64; 2 * ORDER_FEATURES + 2] = [
 ];
 
 /// The fitted move order as tables: per packed word the side to move's and the opponent's
-/// values, and the value of each distance class (see [`crate::movegen::fitted_order_score`]).
+/// values, and the value of each distance class (see [`crate::movegen::FittedOrder`]).
 #[derive(Debug)]
 pub struct OrderFit {
     /// The side to move's value of its packed line patterns on a point.

@@ -250,23 +250,6 @@ pub fn distance_class(recent: &[Cell], c: Cell) -> usize {
     }
 }
 
-/// Ordering score of `c` from the fitted order values `fit` (the rule's
-/// [`crate::eval::order_fit`]: what a stone there makes for the side to move and for the
-/// opponent, and its distance from `recent`, the last up to four stones), plus the forcing
-/// bonuses, killers and `history` as in [`order_score`]. Used instead of [`order_score`] with
-/// [`scale_by_distance`]. To score many points of one node, [`FittedOrder`] is cheaper.
-#[must_use]
-pub fn fitted_order_score(
-    pos: &Position,
-    fit: &OrderFit,
-    c: Cell,
-    recent: &[Cell],
-    killers: [Cell; 2],
-    history: i32,
-) -> i32 {
-    FittedOrder::new(fit, recent, killers).score(pos, c, history)
-}
-
 /// [`forcing_bonus`] per class number (see [`Class::from_u8`]) of the side to move's class
 /// and of the opponent's, summed (the numbers above [`Class::Forbidden`] are `Plain`'s).
 const FORCING_MINE: [i32; 16] = forcing_table(true);
@@ -287,8 +270,12 @@ const fn forcing_table(mine: bool) -> [i32; 16] {
     t
 }
 
-/// The fitted move order of one node ([`fitted_order_score`] with everything that does not
-/// depend on the point worked out once): the distance test is a box test per recent stone.
+/// The fitted move order of one node: a point's score is what the fitted order values (the
+/// rule's [`crate::eval::order_fit`]) give what a stone there makes for the side to move and
+/// for the opponent, plus its distance class from the last up to four stones, the forcing
+/// bonuses, killers and history as in [`order_score`]. Used instead of [`order_score`] with
+/// [`scale_by_distance`]. Whatever does not depend on the point is worked out once per node:
+/// the distance test is a box test per recent stone.
 #[derive(Debug, Clone, Copy)]
 pub struct FittedOrder<'a> {
     own: &'a [i16; 1 << 16],
@@ -347,7 +334,7 @@ impl<'a> FittedOrder<'a> {
         }
     }
 
-    /// [`fitted_order_score`] of `c` with history bonus `history`.
+    /// The score of `c` with history bonus `history`.
     #[inline]
     #[must_use]
     pub fn score(&self, pos: &Position, c: Cell, history: i32) -> i32 {
