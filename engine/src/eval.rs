@@ -110,8 +110,8 @@ const fn bonus_value(c: Class, hand: bool) -> i32 {
 }
 
 /// The move-ordering value of an empty point for the player whose line patterns are `pats`
-/// (the combination table's value; the evaluation uses its attack and defence tables): the fitted one
-/// table under Renju (`renju`), the hand-set values otherwise.
+/// (the combination table's value; the evaluation uses its attack and defence tables): the
+/// fitted one table under Renju (`renju`), the hand-set values otherwise.
 #[must_use]
 pub fn point_value(pats: &[Pattern; 4], class: Class, renju: bool) -> i16 {
     if class == Class::Forbidden {
