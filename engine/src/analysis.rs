@@ -10,7 +10,7 @@ use tengen_rules::{Board, Move, Pos, PosError, Rule};
 
 use crate::reflex::{playable, reflex_move};
 use crate::report;
-use crate::search::{Engine, Limits, Score};
+use crate::search::{Engine, Limits, Score, Tuning};
 
 /// What to analyse.
 #[derive(Debug, Clone)]
@@ -29,6 +29,8 @@ pub struct Request {
     pub threads: usize,
     /// Transposition table bytes.
     pub hash_bytes: usize,
+    /// Search knobs (experiments; the default is the engine's).
+    pub tuning: Tuning,
 }
 
 /// Why a request cannot be analysed.
@@ -139,6 +141,7 @@ pub fn position(req: &Request) -> Result<Board, AnalysisError> {
 pub fn analyze(req: &Request) -> Result<Analysis, AnalysisError> {
     let board = position(req)?;
     let mut engine = Engine::new(req.hash_bytes, req.threads);
+    engine.set_tuning(req.tuning);
     let start = Instant::now();
     let limits = Limits {
         start,
@@ -221,6 +224,7 @@ mod tests {
             depth: Some(2),
             threads: 1,
             hash_bytes: 1 << 20,
+            tuning: Tuning::default(),
         };
         assert!(matches!(
             analyze(&req("h8,h8", Rule::Freestyle)),

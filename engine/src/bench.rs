@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Pos, Rule};
 
-use crate::search::{Engine, Limits};
+use crate::search::{Engine, Limits, Tuning};
 
 /// The positions: rule, board size, moves in notation (black first).
 pub const POSITIONS: &[(Rule, u8, &str)] = &[
@@ -63,7 +63,15 @@ pub fn run() -> BenchReport {
 /// Run the bench at `depth`.
 #[must_use]
 pub fn run_depth(depth: i32) -> BenchReport {
+    run_tuned(depth, Tuning::default())
+}
+
+/// Run the bench at `depth` with the search knobs `tuning` (for experiments: the node count
+/// is the signature of the default knobs only).
+#[must_use]
+pub fn run_tuned(depth: i32, tuning: Tuning) -> BenchReport {
     let mut engine = Engine::new(16 << 20, 1);
+    engine.set_tuning(tuning);
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
     let mut positions = Vec::new();
@@ -107,5 +115,16 @@ mod tests {
         let b = run_depth(2);
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
+    }
+
+    #[test]
+    fn knobs_change_the_bench_search() {
+        let narrow = Tuning {
+            max_quiet: 2,
+            max_quiet_renju: 2,
+            ..Tuning::default()
+        };
+        assert_eq!(run_tuned(4, Tuning::default()).nodes, run_depth(4).nodes);
+        assert!(run_tuned(4, narrow).nodes < run_depth(4).nodes);
     }
 }

@@ -33,6 +33,10 @@ pub enum Tool {
         /// Search depth per position (default: the search's standard bench depth).
         #[arg(long)]
         depth: Option<i32>,
+        /// Search knobs for experiments, as in `TENGEN_TUNING` (`key=value,...`); the node
+        /// count is the search's signature only without them.
+        #[arg(long, default_value = "")]
+        tuning: String,
     },
     /// Analyse one position and print the best move, its score and the principal variation.
     Analyze {
@@ -57,6 +61,9 @@ pub enum Tool {
         /// Transposition table size in MiB.
         #[arg(long, default_value_t = 64)]
         hash_mb: usize,
+        /// Search knobs for experiments, as in `TENGEN_TUNING` (`key=value,...`).
+        #[arg(long, default_value = "")]
+        tuning: String,
     },
 }
 
@@ -81,9 +88,10 @@ pub fn run(args: &[String]) -> anyhow::Result<i32> {
         None => {
             protocol()?;
         }
-        Some(Tool::Bench { depth }) => {
+        Some(Tool::Bench { depth, tuning }) => {
             let depth = depth.unwrap_or(crate::bench::DEPTH);
-            let report = crate::bench::run_depth(depth);
+            let tuning = crate::settings::parse_tuning(&tuning)?;
+            let report = crate::bench::run_tuned(depth, tuning);
             for (i, (nodes, mv)) in report.positions.iter().enumerate() {
                 let (rule, size, moves) = crate::bench::POSITIONS[i];
                 println!("position {:>2}  {rule:<10} {size}x{size}  {moves:<40} nodes {nodes:>10}  best {mv}", i + 1);
@@ -101,6 +109,7 @@ pub fn run(args: &[String]) -> anyhow::Result<i32> {
             depth,
             threads,
             hash_mb,
+            tuning,
         }) => {
             let rule: Rule = rule.parse()?;
             let req = Request {
@@ -111,6 +120,7 @@ pub fn run(args: &[String]) -> anyhow::Result<i32> {
                 depth,
                 threads: threads.max(1),
                 hash_bytes: hash_mb.max(1) << 20,
+                tuning: crate::settings::parse_tuning(&tuning)?,
             };
             println!("{}", analysis::analyze(&req)?);
         }
