@@ -201,6 +201,9 @@ pub struct Tuning {
     /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root). Only the hand-set
     /// order: the fitted one (`order_fit`) has distance terms of its own.
     pub order_far: bool,
+    /// Extend nodes that answer an open three with at most this many moves (defences and own
+    /// fours) by a ply, as forced blocks are (0 = never).
+    pub defend_ext_moves: usize,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -297,6 +300,7 @@ impl Default for Tuning {
             // (386, H1).
             order_far: true,
             qs_defend_plies: QS_DEFEND_PLIES,
+            defend_ext_moves: 0,
             vct_nodes: VCT_NODES,
             vcf_defend_nodes: 0,
             vcf_defend_min_depth: 1,
@@ -1339,7 +1343,15 @@ impl<'a> Worker<'a> {
             return -(WIN - plyi - 2);
         }
 
-        let ext = i32::from(forced);
+        // A forced block costs no depth; nor, with `defend_ext_moves`, does answering an open
+        // three with few answers (while the line is shorter than twice the iteration's depth).
+        let ext = i32::from(
+            forced
+                || (threat == Threat::Defend
+                    && depth > 0
+                    && moves.len() <= tuning.defend_ext_moves
+                    && (ply as i32) < 2 * self.iteration),
+        );
         let mut best_score = -INF;
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
