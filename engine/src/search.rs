@@ -129,10 +129,6 @@ fn move_order((c, s): (Cell, i32)) -> (i32, u32) {
     (-s, u32::from(c).wrapping_mul(SCRAMBLE))
 }
 
-/// Order bonus of the defences against the opponent's VCF ([`Tuning::vcf_defend_nodes`]):
-/// above every other order score but the table move's (`i32::MAX / 2`).
-const VCF_DEFENCE_ORDER: i32 = 1 << 28;
-
 /// The cell scramble of [`move_order`], and its inverse modulo 2^32.
 const SCRAMBLE: u32 = 0x9E37_79B9;
 const UNSCRAMBLE: u32 = 0x144C_BC89;
@@ -201,19 +197,10 @@ pub struct Tuning {
     /// ([`movegen::scale_by_distance`], PentaZen's rule; not at the root). Only the hand-set
     /// order: the fitted one (`order_fit`) has distance terms of its own.
     pub order_far: bool,
-    /// Extend nodes that answer an open three with at most this many moves (defences and own
-    /// fours) by a ply, as forced blocks are (0 = never).
-    pub defend_ext_moves: usize,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
     pub vct_nodes: u64,
-    /// Node budget of the opponent's VCF looked for at quiet nodes (as if the side to move
-    /// passed; 0 = none). If there is one, the node's defences (the cells of that VCF and
-    /// the own fours) are searched first and the other moves only if every defence loses...
-    pub vcf_defend_nodes: u64,
-    /// ...at nodes of at least this depth.
-    pub vcf_defend_min_depth: i32,
     /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
     /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
@@ -300,10 +287,7 @@ impl Default for Tuning {
             // (386, H1).
             order_far: true,
             qs_defend_plies: QS_DEFEND_PLIES,
-            defend_ext_moves: 0,
             vct_nodes: VCT_NODES,
-            vcf_defend_nodes: 0,
-            vcf_defend_min_depth: 1,
             // Freestyle, 200 ms, balanced lines, 16 against 12: +38.5 +- 30.4 (480 games, H1),
             // repeated +6.9 +- 35.3 (352, H0); pooled +25 +- 23 (832, LOS 98%). A cap of 20
             // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
@@ -671,8 +655,6 @@ struct Worker<'a> {
     reported: i32,
     seldepth: i32,
     vcf: Vcf,
-    /// Scratch space of [`Worker::vcf_defences`].
-    vcf_cells: Vec<Cell>,
     /// The root guard's solver (main thread, made on first use) and the moves it checked.
     guard: Option<Vct>,
     guarded: Vec<Cell>,
@@ -715,7 +697,6 @@ impl<'a> Worker<'a> {
             reported: 0,
             seldepth: 0,
             vcf: Vcf::new(1 << 16),
-            vcf_cells: Vec::new(),
             guard: None,
             guarded: Vec::new(),
             root_best: None,
@@ -1343,15 +1324,7 @@ impl<'a> Worker<'a> {
             return -(WIN - plyi - 2);
         }
 
-        // A forced block costs no depth; nor, with `defend_ext_moves`, does answering an open
-        // three with few answers (while the line is shorter than twice the iteration's depth).
-        let ext = i32::from(
-            forced
-                || (threat == Threat::Defend
-                    && depth > 0
-                    && moves.len() <= tuning.defend_ext_moves
-                    && (ply as i32) < 2 * self.iteration),
-        );
+        let ext = i32::from(forced);
         let mut best_score = -INF;
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
@@ -1371,17 +1344,6 @@ impl<'a> Worker<'a> {
             lmp.min(tuning.max_quiet.max(1))
         } else {
             usize::MAX
-        };
-        // The opponent's VCF if we passed: only its defences count (the rest past `late`).
-        let late = if quiet_node
-            && !root
-            && tuning.vcf_defend_nodes > 0
-            && depth >= tuning.vcf_defend_min_depth
-        {
-            self.vcf_defences(&mut moves, tuning.vcf_defend_nodes)
-                .map_or(late, |n| n.min(late))
-        } else {
-            late
         };
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
@@ -1411,9 +1373,7 @@ impl<'a> Worker<'a> {
             if i == 0 {
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
             } else {
-                // A defence's bonus does not make it tactical.
-                let tactical = (movegen::FOUR_ORDER..VCF_DEFENCE_ORDER).contains(&mscore)
-                    || mscore - VCF_DEFENCE_ORDER >= movegen::FOUR_ORDER;
+                let tactical = mscore >= movegen::FOUR_ORDER;
                 let r = if reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
@@ -1480,42 +1440,6 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
-    }
-
-    /// At a quiet node: whether the opponent would have a VCF if the side to move passed
-    /// (within `nodes` nodes). If so, the moves that may stop it (the cells of that VCF, the
-    /// attacker's and the forced replies', and the side to move's own fours) get
-    /// [`VCF_DEFENCE_ORDER`] on top of their order scores and their number is returned.
-    fn vcf_defences(&mut self, moves: &mut [(Cell, i32)], nodes: u64) -> Option<usize> {
-        let us = self.pos.side();
-        let them = us.opponent();
-        if self.pos.count(them, crate::pattern::Class::Four)
-            + self.pos.count(them, crate::pattern::Class::FourThree)
-            == 0
-        {
-            return None;
-        }
-        let mut cells = std::mem::take(&mut self.vcf_cells);
-        let found = self
-            .vcf
-            .defences_against(&mut self.pos, 12, nodes, &mut cells);
-        self.nodes += self.vcf.take_nodes();
-        if !found {
-            self.vcf_cells = cells;
-            return None;
-        }
-        let mut n = 0;
-        for (c, s) in moves.iter_mut() {
-            if cells.contains(c) || self.pos.class(us, *c).makes_four() {
-                *s = s.saturating_add(VCF_DEFENCE_ORDER);
-                n += 1;
-            } else {
-                // A table move that is no defence comes after the defences.
-                *s = (*s).min(VCF_DEFENCE_ORDER - 1);
-            }
-        }
-        self.vcf_cells = cells;
-        (n > 0).then_some(n)
     }
 
     fn score_moves(

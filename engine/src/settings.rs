@@ -248,7 +248,7 @@ rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, h
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
-lmr_improving, vcf_defend_nodes, vcf_defend_min_depth, defend_ext_moves";
+lmr_improving";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -306,9 +306,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "qs_vcf_needs_four_three_renju" => t.qs_vcf_needs_four_three_renju = flag()?,
             "qs_defend_plies" => t.qs_defend_plies = small()?,
             "vct_nodes" => t.vct_nodes = any()?,
-            "vcf_defend_nodes" => t.vcf_defend_nodes = any()?,
-            "defend_ext_moves" => t.defend_ext_moves = size()?,
-            "vcf_defend_min_depth" => t.vcf_defend_min_depth = small()?,
             "vct_time_div" => t.vct_time_div = unsigned()?,
             "max_quiet" => t.max_quiet = size()?,
             "max_quiet_renju" => t.max_quiet_renju = size()?,

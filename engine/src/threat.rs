@@ -114,48 +114,6 @@ impl Vcf {
         self.solve_until(pos, excluded, max_fours, max_nodes, Interrupt::default())
     }
 
-    /// The points that may stop the VCF the opponent of the side to move would have if the
-    /// side to move passed (at most `max_fours` fours, `max_nodes` nodes), or `false` if it
-    /// has none within the bounds. Written to `out` (board points, some perhaps occupied
-    /// or illegal for the side to move): every point of one such VCF line (the attacker's
-    /// fours and the forced blocks), and in the position before the line's last move (a five,
-    /// a straight four or a double four) every point where the attacker would make a four
-    /// (the other ends and gaps of the three the straight four comes from) and every point
-    /// where the defender would (with the blocks on the board: the counter-fours the blocks
-    /// set up). Under freestyle and standard a move elsewhere, other than a four of the side
-    /// to move's, leaves that line a win (tested on random positions); under Renju a black
-    /// stone can also defend by changing which points are forbidden, and under Caro a stone
-    /// just past the five's end (a five blocked at both ends does not win): those are not in
-    /// the set. The position is left as it was.
-    pub fn defences_against(
-        &mut self,
-        pos: &mut Position,
-        max_fours: i32,
-        max_nodes: u64,
-        out: &mut Vec<Cell>,
-    ) -> bool {
-        out.clear();
-        pos.swap_side();
-        let Some(line) = self.solve(pos, &[], max_fours, max_nodes) else {
-            pos.swap_side();
-            return false;
-        };
-        let before_last = &line[..line.len() - 1];
-        for &c in before_last {
-            pos.play(c);
-        }
-        // The defender to move, as at a node answering an open three.
-        pos.swap_side();
-        movegen::defences(pos, out);
-        pos.swap_side();
-        for _ in before_last {
-            pos.undo();
-        }
-        pos.swap_side();
-        out.extend_from_slice(&line);
-        true
-    }
-
     /// Whether the side to move has a VCF within the bounds (no line recorded).
     pub fn quick(&mut self, pos: &mut Position, max_fours: i32, max_nodes: u64) -> bool {
         self.solve(pos, &[], max_fours, max_nodes).is_some()
