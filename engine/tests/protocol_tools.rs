@@ -72,16 +72,43 @@ fn analyze_reports_bad_input() {
 
 #[test]
 fn bench_prints_a_deterministic_node_count() {
-    let nodes = || {
-        let (ok, out, err) = run(&["bench", "--depth", "3"]);
-        assert!(ok, "{err}");
-        assert!(out.lines().any(|l| l.starts_with("nps ")), "{out}");
-        out.lines()
-            .find_map(|l| l.strip_prefix("nodes "))
-            .and_then(|n| n.trim().parse::<u64>().ok())
-            .unwrap_or_else(|| panic!("{out}"))
-    };
+    let nodes = || bench_nodes(&[]);
     let first = nodes();
     assert!(first > 0);
     assert_eq!(first, nodes());
+}
+
+/// `bench --depth 3` with `extra` arguments: the node count it prints.
+fn bench_nodes(extra: &[&str]) -> u64 {
+    let mut args = vec!["bench", "--depth", "3"];
+    args.extend_from_slice(extra);
+    let (ok, out, err) = run(&args);
+    assert!(ok, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("nps ")), "{out}");
+    out.lines()
+        .find_map(|l| l.strip_prefix("nodes "))
+        .and_then(|n| n.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("{out}"))
+}
+
+#[test]
+fn bench_and_analyze_take_knobs() {
+    let default = bench_nodes(&[]);
+    assert_eq!(bench_nodes(&["--tuning", ""]), default);
+    let narrow = bench_nodes(&["--tuning", "max_quiet=2,max_quiet_renju=2"]);
+    assert!(narrow < default, "{narrow} against {default}");
+    let (ok, _, err) = run(&["bench", "--tuning", "banana=1"]);
+    assert!(!ok && err.contains("banana"), "{err}");
+    let (ok, out, err) = run(&[
+        "analyze",
+        "--moves",
+        "h8,h9",
+        "--depth",
+        "3",
+        "--tuning",
+        "max_quiet=2",
+    ]);
+    assert!(ok && out.contains("bestmove"), "{err}");
+    let (ok, _, err) = run(&["analyze", "--tuning", "max_quiet=x"]);
+    assert!(!ok && err.contains("max_quiet"), "{err}");
 }
