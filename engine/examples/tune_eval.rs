@@ -1,7 +1,9 @@
 //! Fits the pattern evaluation's values to game results (Texel's method).
 //!
 //! ```text
-//! cargo run --release -p tengen-engine --example tune_eval -- [--quiet] RULE FILE...
+//! cargo run --release -p tengen-engine --example tune_eval -- [--quiet]
+//!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
+//!     RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -12,6 +14,20 @@
 //! labelled with the game's result for the side to move; `--quiet` also drops positions
 //! where either side can make a straight four or a four-three. One game in ten is held out
 //! for validation.
+//!
+//! With `--search-depth D` the label is a D-ply search instead (one thread, a fresh table per
+//! position, every `--every`th sample, `--threads` searches at once): its score mapped to a
+//! probability by the logistic scale K that fits the current evaluation to the game results,
+//! a proven win 1 and a proven loss 0, mixed with the game's result at weight `--lambda`.
+//! The fits then say which values predict a deeper search best (the move order fitted that
+//! way paid; engine/STRENGTH.md, sixteenth and twenty-first sessions). The tool then also
+//! prints the labels' entropy (no prediction of soft labels gets below it) and the current
+//! evaluation's loss at its best scale for them.
+//!
+//! `--combos` adds a fit of attack and defence values per combination of a point's four line
+//! patterns (495 multisets of none and the eight fitted ones), started from the attack and
+//! defence tables and held near them by an L2 penalty (`--combo-l2`, one fit per value): how
+//! much a richer per-point table could predict that the line values and class bonuses do not.
 //!
 //! The evaluation is linear in per-side counts (each empty point's four line patterns plus
 //! its combination class, forbidden points excluded), so fitting it is a logistic
@@ -28,9 +44,12 @@
 use anyhow::Context;
 use clap::Parser;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
 use tengen_engine::eval::{evaluate, fitted_pattern};
 use tengen_engine::pattern::Class;
 use tengen_engine::position::Position;
+use tengen_engine::search::{Engine, Limits, WIN_BOUND};
 use tengen_manager::record::{from_json_lines, EndReason};
 use tengen_rules::{Board, Color, Rule};
 
@@ -50,6 +69,34 @@ struct Sample {
     /// Whether black is to move.
     black: bool,
     validation: bool,
+    /// The position, kept only while it still needs a search label.
+    board: Option<Board>,
+    /// With `--combos`: the combination number ([`combo`]) of each of the side to move's
+    /// points, then of the opponent's.
+    combos: [Vec<u16>; 2],
+}
+
+/// Number of combinations: four line patterns, each none or one of the fitted ones.
+const COMBOS: usize = 9 * 9 * 9 * 9;
+
+/// The combination of `color`'s line patterns on point `c`, as a number: the four fitted
+/// pattern numbers (plus one; none is 0) sorted, read as base-9 digits. `None` for a
+/// forbidden point or one without any fitted pattern.
+fn combo(pos: &Position, color: Color, c: tengen_engine::position::Cell) -> Option<u16> {
+    if pos.class(color, c) == Class::Forbidden {
+        return None;
+    }
+    let mut v = [0, 1, 2, 3].map(|d| fitted_pattern(pos.pattern(color, c, d)).map_or(0, |i| i + 1));
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    (v[0] > 0).then(|| (((v[0] * 9 + v[1]) * 9 + v[2]) * 9 + v[3]) as u16)
+}
+
+fn combos_of(pos: &Position, color: Color) -> Vec<u16> {
+    pos.board_cells()
+        .iter()
+        .filter(|&&c| pos.is_empty(c))
+        .filter_map(|&c| combo(pos, color, c))
+        .collect()
 }
 
 /// `color`'s feature counts, or `None` if `color` has a five to make (a four on the board).
@@ -76,7 +123,13 @@ fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
     Some(f)
 }
 
-fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Vec<Sample>, usize)> {
+fn load(
+    rule: Option<Rule>,
+    quiet: bool,
+    keep_boards: bool,
+    with_combos: bool,
+    files: &[String],
+) -> anyhow::Result<(Vec<Sample>, usize)> {
     let mut samples = Vec::new();
     let mut games = 0;
     for path in files {
@@ -112,6 +165,12 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
                                 current: f64::from(evaluate(&pos)),
                                 black: mover == Color::Black,
                                 validation,
+                                board: keep_boards.then(|| board.clone()),
+                                combos: if with_combos {
+                                    [combos_of(&pos, mover), combos_of(&pos, mover.opponent())]
+                                } else {
+                                    [Vec::new(), Vec::new()]
+                                },
                             });
                         }
                     }
@@ -123,6 +182,46 @@ fn load(rule: Option<Rule>, quiet: bool, files: &[String]) -> anyhow::Result<(Ve
         }
     }
     Ok((samples, games))
+}
+
+/// Replaces each sample's label by a `depth`-ply search's score as a probability (scale `k`),
+/// mixed with the game's result at weight `lambda`, on `threads` threads.
+fn label_by_search(samples: &mut [Sample], depth: i32, k: f64, lambda: f64, threads: usize) {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let n = samples.len();
+    let labels: Vec<std::sync::Mutex<f64>> = (0..n).map(|_| std::sync::Mutex::new(0.0)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut engine = Engine::new(16 << 20, 1);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(board) = samples.get(i).and_then(|s| s.board.as_ref()) else {
+                        break;
+                    };
+                    engine.clear();
+                    let r = engine.search(board, &Limits::depth(depth), &stop, &[], &mut |_| {});
+                    let p = if r.score >= WIN_BOUND {
+                        1.0
+                    } else if r.score <= -WIN_BOUND {
+                        0.0
+                    } else {
+                        1.0 / (1.0 + (-f64::from(r.score) / k).exp())
+                    };
+                    *labels[i].lock().unwrap_or_else(|e| e.into_inner()) = p;
+                    if i % 2000 == 1999 {
+                        eprintln!("{} of {n} positions searched", i + 1);
+                    }
+                }
+            });
+        }
+    });
+    for (s, l) in samples.iter_mut().zip(labels) {
+        let p = l.into_inner().unwrap_or_else(|e| e.into_inner());
+        s.y = lambda * s.y + (1.0 - lambda) * p;
+        s.board = None;
+    }
 }
 
 fn cross_entropy(y: f64, z: f64) -> f64 {
@@ -193,6 +292,82 @@ fn engine_values(w: &[f64], k: f64, weight: f64) -> String {
         .join(" ")
 }
 
+/// What the attack and defence tables `ad` (the linear fit's weights: attack, defence, bias)
+/// give combination `i`: its lines' values plus the bonus of the class its patterns make.
+fn additive(ad: &[f64], i: usize, defence: bool) -> f64 {
+    let w = if defence { &ad[NF..2 * NF] } else { &ad[..NF] };
+    let d = [i / 729, i / 81 % 9, i / 9 % 9, i % 9];
+    let lines: f64 = d.iter().filter(|&&x| x > 0).map(|&x| w[x - 1]).sum();
+    let fours = d.iter().filter(|&&x| x == 7 || x == 8).count();
+    let threes = d.iter().filter(|&&x| x == 6).count();
+    let bonus = if fours >= 2 || d.contains(&8) {
+        w[10]
+    } else if fours == 1 && threes >= 1 {
+        w[9]
+    } else if threes >= 2 {
+        w[8]
+    } else {
+        0.0
+    };
+    lines + bonus
+}
+
+/// Attack and defence values per combination ([`combo`]) and a black-to-move bias, fitted by
+/// Adam on the training samples from the linear fit `ad` (and held near it by an L2 penalty
+/// on the difference, weight `l2`): the weights (logits) and the validation loss.
+fn fit_combos(samples: &[Sample], ad: &[f64], l2: f64) -> (Vec<f64>, f64) {
+    let n = 2 * COMBOS + 1;
+    let prior: Vec<f64> = (0..n)
+        .map(|i| match i {
+            i if i < COMBOS => additive(ad, i, false),
+            i if i < 2 * COMBOS => additive(ad, i - COMBOS, true),
+            _ => ad[2 * NF],
+        })
+        .collect();
+    let z_of = |w: &[f64], s: &Sample| -> f64 {
+        let a: f64 = s.combos[0].iter().map(|&i| w[i as usize]).sum();
+        let d: f64 = s.combos[1].iter().map(|&i| w[COMBOS + i as usize]).sum();
+        a - d + w[2 * COMBOS] * if s.black { 1.0 } else { -1.0 }
+    };
+    let (mut w, mut m, mut v) = (prior.clone(), vec![0.0; n], vec![0.0; n]);
+    let train: Vec<&Sample> = samples.iter().filter(|s| !s.validation).collect();
+    let (lr, b1, b2) = (0.003, 0.9, 0.999);
+    eprintln!(
+        "combinations from the linear fit: validation {:.5}",
+        loss(samples, true, |s| z_of(&w, s))
+    );
+    for t in 1..=600 {
+        let mut g = vec![0.0; n];
+        for s in &train {
+            let p = 1.0 / (1.0 + (-z_of(&w, s)).exp());
+            let e = p - s.y;
+            s.combos[0].iter().for_each(|&i| g[i as usize] += e);
+            s.combos[1]
+                .iter()
+                .for_each(|&i| g[COMBOS + i as usize] -= e);
+            g[2 * COMBOS] += e * if s.black { 1.0 } else { -1.0 };
+        }
+        let scale = 1.0 / train.len() as f64;
+        for i in 0..n {
+            let gi = g[i] * scale + l2 * (w[i] - prior[i]);
+            m[i] = b1 * m[i] + (1.0 - b1) * gi;
+            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
+            let mh = m[i] / (1.0 - b1.powi(t));
+            let vh = v[i] / (1.0 - b2.powi(t));
+            w[i] -= lr * mh / (vh.sqrt() + 1e-8);
+        }
+        if t % 100 == 0 {
+            eprintln!(
+                "combinations, step {t}: training {:.5}, validation {:.5}",
+                loss(samples, false, |s| z_of(&w, s)),
+                loss(samples, true, |s| z_of(&w, s))
+            );
+        }
+    }
+    let l = loss(samples, true, |s| z_of(&w, s));
+    (w, l)
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -227,6 +402,26 @@ struct Options {
     /// Also drop positions where either side can make a straight four or a four-three.
     #[arg(long)]
     quiet: bool,
+    /// Label each position by a search of this depth instead of the game's result (0: no).
+    #[arg(long, default_value_t = 0)]
+    search_depth: i32,
+    /// With `--search-depth`: the game result's weight in the label (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    lambda: f64,
+    /// Use every this many positions (with `--search-depth`, whose searches take time).
+    #[arg(long, default_value_t = 1)]
+    every: usize,
+    /// Searches run at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Also fit attack and defence values per combination of a point's four line patterns
+    /// (instead of per line pattern plus a class bonus).
+    #[arg(long)]
+    combos: bool,
+    /// With `--combos`: weights of the penalty on the difference from the linear fit (one
+    /// fit each, comma-separated).
+    #[arg(long, value_delimiter = ',', default_value = "0.0001")]
+    combo_l2: Vec<f64>,
     /// A rule name (`renju`, `freestyle`, ...) or `all`.
     rule: String,
     /// Manager results.jsonl files.
@@ -240,7 +435,19 @@ fn main() -> anyhow::Result<()> {
         "all" => None,
         r => Some(r.parse::<Rule>().map_err(|e| anyhow::anyhow!("{r}: {e}"))?),
     };
-    let (samples, games) = load(rule, o.quiet, &o.files)?;
+    if !(0.0..=1.0).contains(&o.lambda) {
+        anyhow::bail!("--lambda {} is not between 0 and 1", o.lambda);
+    }
+    let searching = o.search_depth > 0;
+    let (mut samples, games) = load(rule, o.quiet, searching, o.combos, &o.files)?;
+    let every = o.every.max(1);
+    if every > 1 {
+        let mut i = 0;
+        samples.retain(|_| {
+            i += 1;
+            i % every == 0
+        });
+    }
     if samples.iter().filter(|s| !s.validation).count() < 1000 {
         anyhow::bail!(
             "only {} positions from {games} games: too few to fit",
@@ -259,6 +466,14 @@ fn main() -> anyhow::Result<()> {
         }
         t *= 1.02;
     }
+    if searching {
+        println!(
+            "game-result loss: current evaluation {:.5} (K = {k:.0}); labelling by {}-ply searches",
+            loss(&samples, true, |s| s.current / k),
+            o.search_depth
+        );
+        label_by_search(&mut samples, o.search_depth, k, o.lambda, o.threads);
+    }
     let mean = {
         let train: Vec<f64> = samples
             .iter()
@@ -273,6 +488,28 @@ fn main() -> anyhow::Result<()> {
         loss(&samples, true, |_| logit_mean),
         loss(&samples, true, |s| s.current / k),
     );
+    if searching {
+        // Soft labels: no prediction gets below their own entropy; and the search's scores
+        // may be on another scale than the static ones, so the current evaluation's loss at
+        // its best scale for these labels too.
+        let floor = loss(&samples, true, |s| {
+            (s.y.clamp(1e-12, 1.0 - 1e-12) / (1.0 - s.y.clamp(1e-12, 1.0 - 1e-12))).ln()
+        });
+        let mut best = (k, f64::MAX);
+        let mut t = 10.0;
+        while t < 5_000.0 {
+            let l = loss(&samples, false, |s| s.current / t);
+            if l < best.1 {
+                best = (t, l);
+            }
+            t *= 1.02;
+        }
+        println!(
+            "search labels: entropy floor {floor:.5}; current evaluation at its best scale {:.5} (K = {:.0})",
+            loss(&samples, true, |s| s.current / best.0),
+            best.0
+        );
+    }
     println!("own  loss     {} {}", PATTERNS.join(" "), CLASSES.join(" "));
     for own in [5.0, 6.0, 7.0, 8.0, 10.0] {
         let ratio = 5.0 / own;
@@ -323,6 +560,7 @@ fn main() -> anyhow::Result<()> {
         x[2 * NF] = if s.black { 1.0 } else { -1.0 };
     };
     let (w, l) = fit(&samples, 2 * NF + 1, x_of);
+    let ad = w.clone();
     let units = |w: &[f64]| engine_values(w, k, 1.0);
     println!("attack and defence tables: loss, then the side to move's values and the opponent's");
     println!(
@@ -331,6 +569,36 @@ fn main() -> anyhow::Result<()> {
         units(&w[NF..2 * NF]),
         w[2 * NF] * k
     );
+    for &l2 in o.combo_l2.iter().filter(|_| o.combos) {
+        let (w, l) = fit_combos(&samples, &ad, l2);
+        println!(
+            "attack and defence values per combination of line patterns (L2 {l2}): loss {l:.5}"
+        );
+        // The most common combinations' values (engine units), side to move and opponent.
+        let mut seen = vec![0usize; COMBOS];
+        for s in &samples {
+            s.combos[0].iter().for_each(|&i| seen[i as usize] += 1);
+        }
+        let mut order: Vec<usize> = (0..COMBOS).filter(|&i| seen[i] > 0).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(seen[i]));
+        let name = |i: usize| {
+            let d = [i / 729, i / 81 % 9, i / 9 % 9, i % 9];
+            d.iter()
+                .filter(|&&x| x > 0)
+                .map(|&x| PATTERNS[x - 1])
+                .collect::<Vec<_>>()
+                .join("+")
+        };
+        for &i in order.iter().take(60) {
+            println!(
+                "  {:<14} {:>8}  {:>6.0} {:>6.0}",
+                name(i),
+                seen[i],
+                w[i] * k,
+                w[COMBOS + i] * k
+            );
+        }
+    }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
         x.fill(0.0);
