@@ -253,6 +253,12 @@ pub struct Tuning {
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
     pub tt_probe: bool,
+    /// A table entry with a proven win or loss that bounds the node cuts it off whatever its
+    /// draft (forced results do not change with depth; PentaZen's rule).
+    pub tt_win_cut: bool,
+    /// Reverse futility pruning uses the table's score instead of the static one where its
+    /// bound says the node is worth at least (or at most) that.
+    pub tt_refine_eval: bool,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
     pub mate_distance: bool,
     /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
@@ -323,6 +329,8 @@ impl Default for Tuning {
             rfp_max_depth: 3,
             aspiration: 60,
             tt_probe: true,
+            tt_win_cut: false,
+            tt_refine_eval: false,
             mate_distance: true,
             smp_spread: true,
             killers: true,
@@ -1232,7 +1240,10 @@ impl<'a> Worker<'a> {
             .and_then(|e| e.mv)
             .filter(|&m| self.pos.is_empty(m));
         if let Some(e) = tt_entry {
-            if !pv_node && e.depth >= depth {
+            let proven = self.shared.tuning.tt_win_cut
+                && ((e.score >= WIN_BOUND && e.bound != Bound::Upper)
+                    || (e.score <= -WIN_BOUND && e.bound != Bound::Lower));
+            if !pv_node && (e.depth >= depth || proven) {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => e.score >= beta,
@@ -1282,15 +1293,29 @@ impl<'a> Worker<'a> {
         // Reverse futility pruning: at a shallow quiet node (no threat against the side to
         // move) whose static score beats beta by a margin per ply, assume it holds.
         let tuning = self.shared.tuning;
+        let refined = match tt_entry {
+            Some(e)
+                if tuning.tt_refine_eval
+                    && e.score.abs() < WIN_BOUND
+                    && (if e.score > static_eval {
+                        e.bound != Bound::Upper
+                    } else {
+                        e.bound != Bound::Lower
+                    }) =>
+            {
+                e.score
+            }
+            _ => static_eval,
+        };
         if tuning.rfp_margin > 0
             && !pv_node
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
-            && static_eval.abs() < WIN_BOUND
-            && static_eval - tuning.rfp_margin * depth >= beta
+            && refined.abs() < WIN_BOUND
+            && refined - tuning.rfp_margin * depth >= beta
         {
             self.bufs[ply] = buf;
-            return static_eval;
+            return refined;
         }
 
         // Generate the moves of this node.
