@@ -204,10 +204,8 @@ pub struct Tuning {
     /// Quiet nodes below the root try at most this many moves (best-ordered first)...
     pub max_quiet: usize,
     /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
-    /// self-play (forbidden points make the ordering less reliable)...
+    /// self-play (forbidden points make the ordering less reliable).
     pub max_quiet_renju: usize,
-    /// ...and at most this many at PV nodes (0: the same as at the others).
-    pub max_quiet_pv: usize,
     /// Order quiet moves and open-three answers by the fitted order values
     /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance...
     pub order_fit: bool,
@@ -301,7 +299,6 @@ impl Default for Tuning {
             // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
             max_quiet: 16,
             max_quiet_renju: usize::MAX,
-            max_quiet_pv: 0,
             // SPRT at 200 ms: Renju +31.3 +- 25.3 (690 games, H1), freestyle +22.6 +- 18.9
             // (1218 games, H1; engine/STRENGTH.md, sixteenth session).
             order_fit: true,
@@ -1369,12 +1366,7 @@ impl<'a> Worker<'a> {
             } else {
                 usize::MAX
             };
-            let cap = if pv_node && tuning.max_quiet_pv > 0 {
-                tuning.max_quiet_pv
-            } else {
-                tuning.max_quiet
-            };
-            lmp.min(cap.max(1))
+            lmp.min(tuning.max_quiet.max(1))
         } else {
             usize::MAX
         };

@@ -248,7 +248,7 @@ rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, h
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
-lmr_improving, max_quiet_pv, tt_win_cut, tt_refine_eval";
+lmr_improving, tt_win_cut, tt_refine_eval";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -309,7 +309,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "vct_time_div" => t.vct_time_div = unsigned()?,
             "max_quiet" => t.max_quiet = size()?,
             "max_quiet_renju" => t.max_quiet_renju = size()?,
-            "max_quiet_pv" => t.max_quiet_pv = size()?,
             "order_fit" => t.order_fit = flag()?,
             "order_fit_renju" => t.order_fit_renju = flag()?,
             "lmr_improving" => t.lmr_improving = flag()?,
