@@ -47,7 +47,7 @@ use clap::Parser;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use tengen_engine::eval::{evaluate, fitted_pattern};
-use tengen_engine::pattern::Class;
+use tengen_engine::pattern::{Class, ComboTable};
 use tengen_engine::position::Position;
 use tengen_engine::search::{Engine, Limits, WIN_BOUND};
 use tengen_manager::record::{from_json_lines, EndReason};
@@ -89,6 +89,11 @@ fn combo(pos: &Position, color: Color, c: tengen_engine::position::Cell) -> Opti
     let mut v = [0, 1, 2, 3].map(|d| fitted_pattern(pos.pattern(color, c, d)).map_or(0, |i| i + 1));
     v.sort_unstable_by(|a, b| b.cmp(a));
     (v[0] > 0).then(|| (((v[0] * 9 + v[1]) * 9 + v[2]) * 9 + v[3]) as u16)
+}
+
+/// The four digits of combination `i` (fitted pattern number plus one, 0 for none).
+fn digits(i: usize) -> [usize; 4] {
+    [i / 729, i / 81 % 9, i / 9 % 9, i % 9]
 }
 
 fn combos_of(pos: &Position, color: Color) -> Vec<u16> {
@@ -190,35 +195,44 @@ fn label_by_search(samples: &mut [Sample], depth: i32, k: f64, lambda: f64, thre
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let n = samples.len();
-    let labels: Vec<std::sync::Mutex<f64>> = (0..n).map(|_| std::sync::Mutex::new(0.0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut engine = Engine::new(16 << 20, 1);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(board) = samples.get(i).and_then(|s| s.board.as_ref()) else {
-                        break;
-                    };
-                    engine.clear();
-                    let r = engine.search(board, &Limits::depth(depth), &stop, &[], &mut |_| {});
-                    let p = if r.score >= WIN_BOUND {
-                        1.0
-                    } else if r.score <= -WIN_BOUND {
-                        0.0
-                    } else {
-                        1.0 / (1.0 + (-f64::from(r.score) / k).exp())
-                    };
-                    *labels[i].lock().unwrap_or_else(|e| e.into_inner()) = p;
-                    if i % 2000 == 1999 {
-                        eprintln!("{} of {n} positions searched", i + 1);
+    let shared: &[Sample] = samples;
+    // Each thread returns the (sample, label) pairs it searched.
+    let labels: Vec<(usize, f64)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut engine = Engine::new(16 << 20, 1);
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(board) = shared.get(i).and_then(|s| s.board.as_ref()) else {
+                            break out;
+                        };
+                        engine.clear();
+                        let r =
+                            engine.search(board, &Limits::depth(depth), &stop, &[], &mut |_| {});
+                        let p = if r.score >= WIN_BOUND {
+                            1.0
+                        } else if r.score <= -WIN_BOUND {
+                            0.0
+                        } else {
+                            1.0 / (1.0 + (-f64::from(r.score) / k).exp())
+                        };
+                        out.push((i, p));
+                        if i % 2000 == 1999 {
+                            eprintln!("{} of {n} positions searched", i + 1);
+                        }
                     }
-                }
-            });
-        }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     });
-    for (s, l) in samples.iter_mut().zip(labels) {
-        let p = l.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (i, p) in labels {
+        let s = &mut samples[i];
         s.y = lambda * s.y + (1.0 - lambda) * p;
         s.board = None;
     }
@@ -238,6 +252,21 @@ fn loss(samples: &[Sample], validation: bool, z: impl Fn(&Sample) -> f64) -> f64
             (l + cross_entropy(s.y, z(s)), n + 1.0)
         });
     sum / n
+}
+
+/// The logistic scale K (10 to 5 000) at which the current evaluation predicts the training
+/// samples' labels best.
+fn best_scale(samples: &[Sample]) -> f64 {
+    let (mut k, mut best) = (10.0, f64::MAX);
+    let mut t = 10.0;
+    while t < 5_000.0 {
+        let l = loss(samples, false, |s| s.current / t);
+        if l < best {
+            (k, best) = (t, l);
+        }
+        t *= 1.02;
+    }
+    k
 }
 
 /// Logistic regression without intercept on the training samples (Newton's method, a little
@@ -293,21 +322,23 @@ fn engine_values(w: &[f64], k: f64, weight: f64) -> String {
 }
 
 /// What the attack and defence tables `ad` (the linear fit's weights: attack, defence, bias)
-/// give combination `i`: its lines' values plus the bonus of the class its patterns make.
+/// give combination `i`: its lines' values plus the bonus of the class the engine gives
+/// those patterns (a player without forbidden points).
 fn additive(ad: &[f64], i: usize, defence: bool) -> f64 {
     let w = if defence { &ad[NF..2 * NF] } else { &ad[..NF] };
-    let d = [i / 729, i / 81 % 9, i / 9 % 9, i % 9];
+    let d = digits(i);
     let lines: f64 = d.iter().filter(|&&x| x > 0).map(|&x| w[x - 1]).sum();
-    let fours = d.iter().filter(|&&x| x == 7 || x == 8).count();
-    let threes = d.iter().filter(|&&x| x == 6).count();
-    let bonus = if fours >= 2 || d.contains(&8) {
-        w[10]
-    } else if fours == 1 && threes >= 1 {
-        w[9]
-    } else if threes >= 2 {
-        w[8]
-    } else {
-        0.0
+    // Digit x is fitted pattern x - 1, whose pattern number is x + 1 (`fitted_pattern`).
+    let packed = d
+        .iter()
+        .enumerate()
+        .map(|(dir, &x)| (if x > 0 { x as u16 + 1 } else { 0 }) << (4 * dir))
+        .fold(0, |a, b| a | b);
+    let bonus = match ComboTable::get(false, false).lookup(packed).class {
+        Class::ThreeThree => w[8],
+        Class::FourThree => w[9],
+        Class::FourFour | Class::Flex4 => w[10],
+        _ => 0.0,
     };
     lines + bonus
 }
@@ -439,15 +470,9 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("--lambda {} is not between 0 and 1", o.lambda);
     }
     let searching = o.search_depth > 0;
-    let (mut samples, games) = load(rule, o.quiet, searching, o.combos, &o.files)?;
+    let (samples, games) = load(rule, o.quiet, searching, o.combos, &o.files)?;
     let every = o.every.max(1);
-    if every > 1 {
-        let mut i = 0;
-        samples.retain(|_| {
-            i += 1;
-            i % every == 0
-        });
-    }
+    let mut samples: Vec<Sample> = samples.into_iter().skip(every - 1).step_by(every).collect();
     if samples.iter().filter(|s| !s.validation).count() < 1000 {
         anyhow::bail!(
             "only {} positions from {games} games: too few to fit",
@@ -457,15 +482,7 @@ fn main() -> anyhow::Result<()> {
     println!("{games} games, {} positions", samples.len());
 
     // The current evaluation's logistic scale: the K that predicts the results best.
-    let (mut k, mut best) = (10.0, f64::MAX);
-    let mut t = 10.0;
-    while t < 5_000.0 {
-        let l = loss(&samples, false, |s| s.current / t);
-        if l < best {
-            (k, best) = (t, l);
-        }
-        t *= 1.02;
-    }
+    let k = best_scale(&samples);
     if searching {
         println!(
             "game-result loss: current evaluation {:.5} (K = {k:.0}); labelling by {}-ply searches",
@@ -493,21 +510,13 @@ fn main() -> anyhow::Result<()> {
         // may be on another scale than the static ones, so the current evaluation's loss at
         // its best scale for these labels too.
         let floor = loss(&samples, true, |s| {
-            (s.y.clamp(1e-12, 1.0 - 1e-12) / (1.0 - s.y.clamp(1e-12, 1.0 - 1e-12))).ln()
+            let y = s.y.clamp(1e-12, 1.0 - 1e-12);
+            (y / (1.0 - y)).ln()
         });
-        let mut best = (k, f64::MAX);
-        let mut t = 10.0;
-        while t < 5_000.0 {
-            let l = loss(&samples, false, |s| s.current / t);
-            if l < best.1 {
-                best = (t, l);
-            }
-            t *= 1.02;
-        }
+        let ks = best_scale(&samples);
         println!(
-            "search labels: entropy floor {floor:.5}; current evaluation at its best scale {:.5} (K = {:.0})",
-            loss(&samples, true, |s| s.current / best.0),
-            best.0
+            "search labels: entropy floor {floor:.5}; current evaluation at its best scale {:.5} (K = {ks:.0})",
+            loss(&samples, true, |s| s.current / ks),
         );
     }
     println!("own  loss     {} {}", PATTERNS.join(" "), CLASSES.join(" "));
@@ -569,21 +578,21 @@ fn main() -> anyhow::Result<()> {
         units(&w[NF..2 * NF]),
         w[2 * NF] * k
     );
+    // The most common combinations (of the side to move), whose fitted values are printed.
+    let mut seen = vec![0usize; COMBOS];
+    for s in &samples {
+        s.combos[0].iter().for_each(|&i| seen[i as usize] += 1);
+    }
+    let mut order: Vec<usize> = (0..COMBOS).filter(|&i| seen[i] > 0).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(seen[i]));
     for &l2 in o.combo_l2.iter().filter(|_| o.combos) {
         let (w, l) = fit_combos(&samples, &ad, l2);
         println!(
             "attack and defence values per combination of line patterns (L2 {l2}): loss {l:.5}"
         );
-        // The most common combinations' values (engine units), side to move and opponent.
-        let mut seen = vec![0usize; COMBOS];
-        for s in &samples {
-            s.combos[0].iter().for_each(|&i| seen[i as usize] += 1);
-        }
-        let mut order: Vec<usize> = (0..COMBOS).filter(|&i| seen[i] > 0).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(seen[i]));
         let name = |i: usize| {
-            let d = [i / 729, i / 81 % 9, i / 9 % 9, i % 9];
-            d.iter()
+            digits(i)
+                .iter()
                 .filter(|&&x| x > 0)
                 .map(|&x| PATTERNS[x - 1])
                 .collect::<Vec<_>>()
