@@ -1289,30 +1289,33 @@ impl<'a> Worker<'a> {
 
         // Reverse futility pruning: at a shallow quiet node (no threat against the side to
         // move) whose static score beats beta by a margin per ply, assume it holds.
+        // With `tt_refine_eval` the table's score replaces the static one where its bound
+        // says the node is worth at least (or at most) that.
         let tuning = self.shared.tuning;
-        let refined = match tt_entry {
-            Some(e)
-                if tuning.tt_refine_eval
-                    && e.score.abs() < WIN_BOUND
-                    && (if e.score > static_eval {
-                        e.bound != Bound::Upper
-                    } else {
-                        e.bound != Bound::Lower
-                    }) =>
-            {
-                e.score
-            }
-            _ => static_eval,
-        };
         if tuning.rfp_margin > 0
             && !pv_node
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
-            && refined.abs() < WIN_BOUND
-            && refined - tuning.rfp_margin * depth >= beta
         {
-            self.bufs[ply] = buf;
-            return refined;
+            let score = match tt_entry {
+                Some(e) if tuning.tt_refine_eval && e.score.abs() < WIN_BOUND => {
+                    let tighter = if e.score > static_eval {
+                        e.bound != Bound::Upper
+                    } else {
+                        e.bound != Bound::Lower
+                    };
+                    if tighter {
+                        e.score
+                    } else {
+                        static_eval
+                    }
+                }
+                _ => static_eval,
+            };
+            if score.abs() < WIN_BOUND && score - tuning.rfp_margin * depth >= beta {
+                self.bufs[ply] = buf;
+                return score;
+            }
         }
 
         // Generate the moves of this node.

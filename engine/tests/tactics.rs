@@ -36,10 +36,17 @@ impl Case {
     /// The search knobs the case names (`tuning=K=V,...`), else the defaults: a better
     /// search may no longer meet a case's premise, and the mechanism under test is what
     /// the case is for.
+    /// Knobs a test adds to every case ([`EXTRA_KNOBS`]) come after the case's own.
     fn tuning(&self) -> Tuning {
-        self.param("tuning").map_or_else(Tuning::default, |t| {
-            parse_tuning(t).unwrap_or_else(|e| panic!("{}: tuning={t}: {e}", self.id))
-        })
+        let extra = EXTRA_KNOBS.with(|k| k.borrow().clone());
+        let own = self.param("tuning").unwrap_or("");
+        let t = [own, extra.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(",");
+        parse_tuning(&t).unwrap_or_else(|e| panic!("{}: tuning={t}: {e}", self.id))
     }
 
     /// The board with the diagram's stones; passes keep the colours alternating.
@@ -249,6 +256,7 @@ fn vct_case(c: &Case) {
 fn search_case(c: &Case) -> (Board, tengen_engine::search::SearchResult) {
     let board = c.board();
     let mut e = Engine::new(16 << 20, 1);
+    e.set_tuning(c.tuning());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(c.budget),
@@ -420,8 +428,30 @@ fn nowin_case(c: &Case) {
     }
 }
 
+thread_local! {
+    /// Search knobs added to every case's own in this test's thread (empty: none).
+    static EXTRA_KNOBS: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
 #[test]
 fn tactics_suite() {
+    run_suite();
+}
+
+/// The table uses that are off by default (`tt_win_cut`: proven results cut off whatever
+/// the draft; `tt_refine_eval`: the table's score for reverse futility pruning) must not
+/// cost any case: a proven win or loss in the table has to be one. (A cut-off that returned
+/// the stored result with its sign flipped fails here; the forced lines of these cases give
+/// reverse futility pruning little to decide, so `tt_refine_eval` is only run, not probed.)
+#[test]
+fn tactics_suite_with_the_table_knobs() {
+    for knob in ["tt_win_cut=1", "tt_refine_eval=1"] {
+        EXTRA_KNOBS.with(|k| *k.borrow_mut() = knob.to_string());
+        run_suite();
+    }
+}
+
+fn run_suite() {
     let all = cases();
     assert!(all.len() >= 10);
     for c in &all {
