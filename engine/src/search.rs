@@ -1396,6 +1396,8 @@ impl<'a> Worker<'a> {
             }
             let (m, mscore) = moves[i];
             self.pos.play(m);
+            // The child probes the table only after its threat scan: start the load now.
+            self.shared.tt.prefetch(self.pos.hash());
             let new_depth = depth - 1 + ext;
             let mut score;
             if i == 0 {

@@ -1,8 +1,12 @@
 //! The transposition table: a lock-free array shared by every search thread.
 //!
-//! Each slot is two `AtomicU64` words: `check = key ^ data` and `data`. A reader loads both
-//! and accepts the entry only if `check ^ data == key`; a write torn between two threads
-//! (one word from each) fails that test and reads as a miss, so no lock is needed.
+//! Slots come in clusters of four, one 64-byte cache line: a position may sit in any slot
+//! of the cluster its key picks, so a probe costs one cache miss and a new entry evicts the
+//! least valuable of four (the shallowest, older searches' first) instead of whatever
+//! shared its slot. Each slot is two `AtomicU64` words: `check = key ^ data` and `data`. A
+//! reader loads both and accepts the entry only if `check ^ data == key`; a write torn
+//! between two threads (one word from each) fails that test and reads as a miss, so no lock
+//! is needed.
 //!
 //! `data` bit layout (least significant first):
 //!
@@ -59,15 +63,27 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// Slots per cluster: 4 x 16 bytes fill one 64-byte cache line.
+const WAYS: usize = 4;
+
+/// The slots one key may use, aligned to a cache line.
+#[derive(Debug, Default)]
+#[repr(align(64))]
+struct Cluster([Slot; WAYS]);
+
 const _: () = assert!(
-    std::mem::size_of::<Slot>() == 16,
-    "a TT slot must be 16 bytes"
+    std::mem::size_of::<Slot>() == 16 && std::mem::size_of::<Cluster>() == 64,
+    "a TT slot must be 16 bytes and a cluster one 64-byte cache line"
 );
+
+/// How much an entry from `age` searches ago is worth less than a current one, in plies of
+/// draft, when a cluster is full.
+const AGE_PENALTY: i32 = 8;
 
 /// The shared table.
 #[derive(Debug)]
 pub struct Tt {
-    slots: Box<[Slot]>,
+    clusters: Box<[Cluster]>,
     age: AtomicU64,
 }
 
@@ -75,10 +91,10 @@ impl Tt {
     /// A table of about `bytes` bytes (at least 1024 slots).
     #[must_use]
     pub fn new(bytes: usize) -> Tt {
-        let n = (bytes / std::mem::size_of::<Slot>()).max(1024);
-        let slots: Vec<Slot> = (0..n).map(|_| Slot::default()).collect();
+        let n = (bytes / std::mem::size_of::<Cluster>()).max(1024 / WAYS);
+        let clusters: Vec<Cluster> = (0..n).map(|_| Cluster::default()).collect();
         Tt {
-            slots: slots.into_boxed_slice(),
+            clusters: clusters.into_boxed_slice(),
             age: AtomicU64::new(0),
         }
     }
@@ -86,18 +102,18 @@ impl Tt {
     /// Number of slots.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.clusters.len() * WAYS
     }
 
     /// Always false (a table has at least 1024 slots).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
+        self.clusters.is_empty()
     }
 
     /// Erase every entry.
     pub fn clear(&self) {
-        for s in self.slots.iter() {
+        for s in self.clusters.iter().flat_map(|c| c.0.iter()) {
             s.check.store(0, Ordering::Relaxed);
             s.data.store(0, Ordering::Relaxed);
         }
@@ -113,21 +129,38 @@ impl Tt {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &Slot {
+    fn cluster(&self, key: u64) -> &Cluster {
         // Multiply-shift maps the key onto any table length without a modulo.
-        let i = ((u128::from(key) * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+        let i = ((u128::from(key) * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[i]
+    }
+
+    /// Ask the CPU to start loading `key`'s cluster: a caller that knows a position it is
+    /// about to probe (a child just played) hides most of the cache miss behind the work in
+    /// between. Only a hint; nothing changes if it is ignored.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = std::ptr::from_ref(self.cluster(key)).cast::<i8>();
+            // SAFETY: a prefetch never faults and reads nothing into the program; `p` points
+            // into the live table anyway.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The entry for `key`, if present and intact.
     #[must_use]
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
-        let s = self.slot(key);
-        let check = s.check.load(Ordering::Relaxed);
-        let data = s.data.load(Ordering::Relaxed);
-        if check ^ data != key || data == 0 {
-            return None;
-        }
+        let data = self.cluster(key).0.iter().find_map(|s| {
+            let check = s.check.load(Ordering::Relaxed);
+            let data = s.data.load(Ordering::Relaxed);
+            (check ^ data == key && data != 0).then_some(data)
+        })?;
         let mv = (data & 0x3FF) as Cell;
         let bound = match (data >> 10) & 3 {
             1 => Bound::Upper,
@@ -147,8 +180,10 @@ impl Tt {
         })
     }
 
-    /// Store a result. Replaces the old entry if it is for the same position, from an older
-    /// search, or not much deeper.
+    /// Store a result. An entry for the same position is replaced unless it is from this
+    /// search and much deeper (an exact result always replaces it); otherwise the result
+    /// takes an empty slot of the cluster, or else the least valuable one: the shallowest,
+    /// counting each search of age as [`AGE_PENALTY`] plies less.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -160,23 +195,36 @@ impl Tt {
         score: Score,
         eval: Score,
     ) {
-        let s = self.slot(key);
         let gen = self.generation();
-        let old_check = s.check.load(Ordering::Relaxed);
-        let old = s.data.load(Ordering::Relaxed);
-        if old != 0 {
-            let same = old_check ^ old == key;
+        let slots = &self.cluster(key).0;
+        let mut victim = &slots[0];
+        let mut victim_value = i32::MAX;
+        let mut old_move = NO_MOVE;
+        for s in slots {
+            let old_check = s.check.load(Ordering::Relaxed);
+            let old = s.data.load(Ordering::Relaxed);
             let old_depth = ((old >> 12) & 0xFF) as i32 - DEPTH_OFFSET;
             let old_gen = (old >> 20) & 63;
-            if old_gen == gen && depth + 2 < old_depth && !(same && bound == Bound::Exact) {
-                return;
+            if old != 0 && old_check ^ old == key {
+                if old_gen == gen && depth + 2 < old_depth && bound != Bound::Exact {
+                    return;
+                }
+                victim = s;
+                // Keep the old best move when the new result has none.
+                old_move = (old & 0x3FF) as Cell;
+                break;
+            }
+            let value = if old == 0 {
+                i32::MIN
+            } else {
+                old_depth - AGE_PENALTY * ((gen.wrapping_sub(old_gen) & 63) as i32)
+            };
+            if value < victim_value {
+                victim = s;
+                victim_value = value;
             }
         }
-        let mut mv = mv.unwrap_or(NO_MOVE);
-        if mv == NO_MOVE && old_check ^ old == key {
-            // Keep the old best move when the new result has none.
-            mv = (old & 0x3FF) as Cell;
-        }
+        let mv = mv.unwrap_or(old_move);
         let b = match bound {
             Bound::Upper => 1u64,
             Bound::Lower => 2,
@@ -186,8 +234,8 @@ impl Tt {
         let sc = to_tt(score, ply).clamp(-32_000, 32_000) as i16 as u16 as u64;
         let ev = eval.clamp(-32_000, 32_000) as i16 as u16 as u64;
         let data = u64::from(mv & 0x3FF) | b << 10 | d << 12 | gen << 20 | sc << 32 | ev << 48;
-        s.check.store(key ^ data, Ordering::Relaxed);
-        s.data.store(data, Ordering::Relaxed);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.data.store(data, Ordering::Relaxed);
     }
 }
 
@@ -240,7 +288,12 @@ mod tests {
         let tt = Tt::new(1 << 12);
         let key = 42u64 << 40;
         tt.store(key, 0, Some(100), Bound::Exact, 3, 12, 0);
-        let s = tt.slot(key);
+        let s = tt
+            .cluster(key)
+            .0
+            .iter()
+            .find(|s| s.check.load(Ordering::Relaxed) ^ s.data.load(Ordering::Relaxed) == key)
+            .unwrap();
         // Simulate another thread's data word landing without its check word.
         s.data.store(
             s.data.load(Ordering::Relaxed) ^ (1 << 33),
@@ -249,18 +302,76 @@ mod tests {
         assert!(tt.probe(key, 0).is_none());
     }
 
+    /// Keys that differ only in their low bits share a cluster (the index is taken from the
+    /// high bits).
+    fn same_cluster(i: u64) -> u64 {
+        (0b1011u64 << 60) | (i << 8)
+    }
+
     #[test]
-    fn deeper_entries_of_the_current_search_survive() {
+    fn a_cluster_holds_four_positions_and_evicts_the_least_valuable() {
+        let tt = Tt::new(1 << 12);
+        let c = std::ptr::from_ref(tt.cluster(same_cluster(1)));
+        for i in 2..=6 {
+            assert!(std::ptr::eq(c, tt.cluster(same_cluster(i))));
+        }
+        for (i, depth) in [(1, 5), (2, 1), (3, 7), (4, 3)] {
+            tt.store(
+                same_cluster(i),
+                0,
+                Some(100 + i as Cell),
+                Bound::Lower,
+                depth,
+                0,
+                0,
+            );
+        }
+        for i in 1..=4 {
+            assert_eq!(
+                tt.probe(same_cluster(i), 0).unwrap().mv,
+                Some(100 + i as Cell)
+            );
+        }
+        // A fifth position takes the shallowest slot, whatever its own depth.
+        tt.store(same_cluster(5), 0, Some(105), Bound::Upper, 2, 0, 0);
+        assert!(tt.probe(same_cluster(2), 0).is_none());
+        for i in [1, 3, 4, 5] {
+            assert!(tt.probe(same_cluster(i), 0).is_some(), "{i}");
+        }
+        // Two searches later the old entries count 16 plies less: a depth-1 result of the
+        // current search evicts the shallowest of them, not the deepest.
+        tt.new_search();
+        tt.new_search();
+        tt.store(same_cluster(6), 0, Some(106), Bound::Exact, 1, 0, 0);
+        assert!(tt.probe(same_cluster(5), 0).is_none());
+        for i in [1, 3, 4, 6] {
+            assert!(tt.probe(same_cluster(i), 0).is_some(), "{i}");
+        }
+    }
+
+    #[test]
+    fn a_deeper_entry_of_the_current_search_survives_a_shallow_bound() {
         let tt = Tt::new(1 << 12);
         let key = 7u64 << 50;
         tt.store(key, 0, Some(100), Bound::Lower, 10, 5, 0);
-        tt.store(key ^ 0xFF, 0, Some(101), Bound::Lower, 1, 5, 0);
-        // Both keys may map to the same slot; if so the deep entry wins.
-        if tt.probe(key ^ 0xFF, 0).is_none() {
-            assert_eq!(tt.probe(key, 0).unwrap().depth, 10);
-        }
+        tt.store(key, 0, Some(101), Bound::Upper, 1, -5, 0);
+        assert_eq!(tt.probe(key, 0).unwrap().depth, 10);
+        // An exact result replaces it, and keeps the old move if it has none.
+        tt.store(key, 0, None, Bound::Exact, 1, 3, 0);
+        let e = tt.probe(key, 0).unwrap();
+        assert_eq!((e.depth, e.score, e.mv), (1, 3, Some(100)));
+        // From an older search it is replaced by anything.
+        tt.store(key, 0, Some(102), Bound::Lower, 9, 5, 0);
         tt.new_search();
-        tt.store(key ^ 0xFF, 0, Some(101), Bound::Lower, 1, 5, 0);
-        assert_eq!(tt.probe(key ^ 0xFF, 0).unwrap().mv, Some(101));
+        tt.store(key, 0, Some(103), Bound::Upper, 1, -5, 0);
+        assert_eq!(tt.probe(key, 0).unwrap().mv, Some(103));
+        // Only one slot holds the position.
+        let held = tt
+            .cluster(key)
+            .0
+            .iter()
+            .filter(|s| s.check.load(Ordering::Relaxed) ^ s.data.load(Ordering::Relaxed) == key)
+            .count();
+        assert_eq!(held, 1);
     }
 }
