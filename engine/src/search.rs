@@ -19,7 +19,7 @@ use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::position::{Cell, Position};
 use crate::threat::{Interrupt, Vcf, Vct};
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Entry, Tt};
 
 /// A score from the side to move's point of view. `WIN - n` = win in n plies.
 pub type Score = i32;
@@ -153,6 +153,27 @@ fn order_key_move(k: u64) -> (Cell, i32) {
 /// Sort `moves` by [`move_order`], through a buffer of [`order_key`]s; only the first
 /// `first` of them if fewer are wanted (the best `first` in order, the rest after them in
 /// no particular order).
+/// The static score `static_eval` refined by a table entry: the entry's score where its
+/// bound says the node is worth at least (or at most) that and it is further from the
+/// static score in that direction; proven results are left to the cut-offs.
+fn refined_eval(entry: Option<Entry>, static_eval: Score) -> Score {
+    match entry {
+        Some(e) if e.score.abs() < WIN_BOUND => {
+            let tighter = if e.score > static_eval {
+                e.bound != Bound::Upper
+            } else {
+                e.bound != Bound::Lower
+            };
+            if tighter {
+                e.score
+            } else {
+                static_eval
+            }
+        }
+        _ => static_eval,
+    }
+}
+
 fn sort_moves(moves: &mut [(Cell, i32)], keys: &mut Vec<u64>, first: usize) {
     keys.clear();
     keys.extend(moves.iter().map(|&m| order_key(m)));
@@ -257,6 +278,9 @@ pub struct Tuning {
     /// Reverse futility pruning uses the table's score instead of the static one where its
     /// bound says the node is worth at least (or at most) that.
     pub tt_refine_eval: bool,
+    /// A horizon node's score is the table's where its bound says the node is worth at
+    /// least (or at most) that, instead of the static one (PentaZen's rule).
+    pub tt_refine_leaf: bool,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
     pub mate_distance: bool,
     /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
@@ -328,6 +352,7 @@ impl Default for Tuning {
             tt_probe: true,
             tt_win_cut: false,
             tt_refine_eval: false,
+            tt_refine_leaf: false,
             mate_distance: true,
             smp_spread: true,
             killers: true,
@@ -1274,14 +1299,19 @@ impl<'a> Worker<'a> {
                 || (!t.qs_vcf_needs_four_three
                     && self.pos.count(us, crate::pattern::Class::Four) > 0);
             let qs_vcf_nodes = t.qs_vcf_nodes;
-            let needed = !t.qs_vcf_below_beta || static_eval < beta;
+            let stand = if t.tt_refine_leaf {
+                refined_eval(tt_entry, static_eval)
+            } else {
+                static_eval
+            };
+            let needed = !t.qs_vcf_below_beta || stand < beta;
             let vcf = if threat == Threat::Quiet && qs_vcf_nodes > 0 && worth_it && needed {
                 self.vcf.solve(&mut self.pos, &[], 12, qs_vcf_nodes)
             } else {
                 None
             };
             // The line ends with the winning four or five; a straight four needs two more plies.
-            let score = vcf.map_or(static_eval, |line| WIN - plyi - line.len() as Score - 2);
+            let score = vcf.map_or(stand, |line| WIN - plyi - line.len() as Score - 2);
             self.nodes += self.vcf.take_nodes();
             self.bufs[ply] = buf;
             return score;
@@ -1297,20 +1327,10 @@ impl<'a> Worker<'a> {
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
         {
-            let score = match tt_entry {
-                Some(e) if tuning.tt_refine_eval && e.score.abs() < WIN_BOUND => {
-                    let tighter = if e.score > static_eval {
-                        e.bound != Bound::Upper
-                    } else {
-                        e.bound != Bound::Lower
-                    };
-                    if tighter {
-                        e.score
-                    } else {
-                        static_eval
-                    }
-                }
-                _ => static_eval,
+            let score = if tuning.tt_refine_eval {
+                refined_eval(tt_entry, static_eval)
+            } else {
+                static_eval
             };
             if score.abs() < WIN_BOUND && score - tuning.rfp_margin * depth >= beta {
                 self.bufs[ply] = buf;
@@ -1763,5 +1783,30 @@ mod tests {
             result(2, 0, 0).best,
             "a helper's proven win"
         );
+    }
+
+    #[test]
+    fn a_table_score_refines_the_static_one_only_in_its_bound_direction() {
+        let entry = |bound, score| {
+            Some(Entry {
+                mv: None,
+                bound,
+                depth: 3,
+                score,
+                eval: 0,
+            })
+        };
+        // At least 120: better than the static 50, so 120; at least 20 says nothing more.
+        assert_eq!(refined_eval(entry(Bound::Lower, 120), 50), 120);
+        assert_eq!(refined_eval(entry(Bound::Lower, 20), 50), 50);
+        // At most -30: worse than 50, so -30; at most 90 says nothing more.
+        assert_eq!(refined_eval(entry(Bound::Upper, -30), 50), -30);
+        assert_eq!(refined_eval(entry(Bound::Upper, 90), 50), 50);
+        // An exact score replaces it either way.
+        assert_eq!(refined_eval(entry(Bound::Exact, 90), 50), 90);
+        assert_eq!(refined_eval(entry(Bound::Exact, -90), 50), -90);
+        // Proven results and missing entries leave the static score.
+        assert_eq!(refined_eval(entry(Bound::Lower, WIN - 10), 50), 50);
+        assert_eq!(refined_eval(None, 50), 50);
     }
 }
