@@ -17,6 +17,7 @@ use tengen_rules::{Board, Move, Pos};
 use crate::eval::evaluate;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
+use crate::pattern::Class;
 use crate::position::{Cell, Position};
 use crate::threat::{Interrupt, Vcf, Vct};
 use crate::tt::{Bound, Entry, Tt};
@@ -281,6 +282,12 @@ pub struct Tuning {
     /// A horizon node's score is the table's where its bound says the node is worth at
     /// least (or at most) that, instead of the static one (PentaZen's rule).
     pub tt_refine_leaf: bool,
+    /// Futility pruning margin per ply (0 = off): at a shallow quiet non-PV node whose static
+    /// score is this much per ply below alpha, moves after the first that make no three or
+    /// four and take none from the opponent are not searched...
+    pub futility_margin: Score,
+    /// ...at depths up to this.
+    pub futility_max_depth: i32,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
     pub mate_distance: bool,
     /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
@@ -353,6 +360,8 @@ impl Default for Tuning {
             tt_win_cut: false,
             tt_refine_eval: false,
             tt_refine_leaf: false,
+            futility_margin: 0,
+            futility_max_depth: 3,
             mate_distance: true,
             smp_spread: true,
             killers: true,
@@ -1295,9 +1304,8 @@ impl<'a> Worker<'a> {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
             let t = self.shared.tuning;
-            let worth_it = self.pos.count(us, crate::pattern::Class::FourThree) > 0
-                || (!t.qs_vcf_needs_four_three
-                    && self.pos.count(us, crate::pattern::Class::Four) > 0);
+            let worth_it = self.pos.count(us, Class::FourThree) > 0
+                || (!t.qs_vcf_needs_four_three && self.pos.count(us, Class::Four) > 0);
             let qs_vcf_nodes = t.qs_vcf_nodes;
             let stand = if t.tt_refine_leaf {
                 refined_eval(tt_entry, static_eval)
@@ -1393,6 +1401,15 @@ impl<'a> Worker<'a> {
         } else {
             usize::MAX
         };
+        // Futility pruning: far enough below alpha, only moves that change the threats can
+        // bring the score up within the few plies left.
+        let futile = quiet_node
+            && !pv_node
+            && !root
+            && tuning.futility_margin > 0
+            && depth <= tuning.futility_max_depth
+            && alpha.abs() < WIN_BOUND
+            && static_eval + tuning.futility_margin * depth <= alpha;
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
                 break;
@@ -1415,6 +1432,14 @@ impl<'a> Worker<'a> {
                 sort_moves(&mut moves[late..], &mut self.order_keys, usize::MAX);
             }
             let (m, mscore) = moves[i];
+            if futile
+                && best_score > -WIN_BOUND
+                && mscore < movegen::FOUR_ORDER
+                && self.pos.class(us, m) == Class::Plain
+                && self.pos.class(us.opponent(), m) == Class::Plain
+            {
+                continue;
+            }
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
