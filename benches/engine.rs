@@ -1,6 +1,7 @@
 //! Engine benchmarks: incremental pattern updates (one element = one play+undo pair), static
-//! evaluation, the VCF solver on the tactics suite's VCF boards, and a fixed-depth search of
-//! the bench positions.
+//! evaluation, the VCF solver on the tactics suite's VCF boards, and fixed-depth searches of
+//! the bench positions: at the bench depth with a small table, and deeper with the table a
+//! match gives (256 MiB), where the table's memory traffic counts.
 //!
 //! Run with `cargo bench --bench engine`.
 
@@ -10,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 mod support;
 use support::midgame;
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use tengen::engine::eval::evaluate;
 use tengen::engine::position::{Cell, Position};
 use tengen::engine::search::{Engine, Limits};
@@ -152,6 +153,27 @@ fn search(c: &mut Criterion) {
             }
             nodes
         });
+    });
+    // The table the manager's default `--max-memory 350` gives. It is allocated once and
+    // cleared outside the timed part (the positions share it, as a game's moves do), so the
+    // time is the search's own, page faults excepted.
+    let e = std::cell::RefCell::new(Engine::new(256 << 20, 1));
+    g.bench_function("depth_12_bench_positions_256mib_table", |bench| {
+        bench.iter_batched(
+            || e.borrow_mut().clear(),
+            |()| {
+                let mut e = e.borrow_mut();
+                let mut nodes = 0;
+                for b in &boards {
+                    let stop = AtomicBool::new(false);
+                    nodes += e
+                        .search(b, &Limits::depth(12), &stop, &[], &mut |_| {})
+                        .nodes;
+                }
+                nodes
+            },
+            BatchSize::PerIteration,
+        );
     });
     g.finish();
 }
