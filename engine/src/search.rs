@@ -277,8 +277,10 @@ pub struct Tuning {
     /// draft (forced results do not change with depth; PentaZen's rule).
     pub tt_win_cut: bool,
     /// Reverse futility pruning uses the table's score instead of the static one where its
-    /// bound says the node is worth at least (or at most) that.
+    /// bound says the node is worth at least (or at most) that...
     pub tt_refine_eval: bool,
+    /// ...or `tt_refine_eval_renju` under Renju (see [`Tuning::for_rule`]).
+    pub tt_refine_eval_renju: bool,
     /// A horizon node's score is the table's where its bound says the node is worth at
     /// least (or at most) that, instead of the static one (PentaZen's rule).
     pub tt_refine_leaf: bool,
@@ -358,7 +360,10 @@ impl Default for Tuning {
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
-            tt_refine_eval: false,
+            // SPRT at 200 ms on the balanced lines, freestyle: +48.6 +- 37.4 (324 games, H1;
+            // engine/STRENGTH.md, twenty-second session). Renju: not shown, so off.
+            tt_refine_eval: true,
+            tt_refine_eval_renju: false,
             tt_refine_leaf: false,
             futility_margin: 0,
             futility_max_depth: 3,
@@ -389,6 +394,7 @@ impl Tuning {
             history_div: self.history_div_renju,
             qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
             qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
+            tt_refine_eval: self.tt_refine_eval_renju,
             ..self
         }
     }
@@ -1759,6 +1765,7 @@ mod tests {
             max_quiet_renju: base.max_quiet + 1,
             rfp_margin_renju: base.rfp_margin + 1,
             history_div_renju: base.history_div + 1,
+            tt_refine_eval_renju: !base.tt_refine_eval,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -1777,6 +1784,7 @@ mod tests {
             (d.qs_vcf_needs_four_three_renju, d.qs_vcf_below_beta_renju)
         );
         assert_eq!(r.order_fit, d.order_fit_renju);
+        assert_eq!(r.tt_refine_eval, d.tt_refine_eval_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 
