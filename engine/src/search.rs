@@ -282,8 +282,10 @@ pub struct Tuning {
     /// ...or `tt_refine_eval_renju` under Renju (see [`Tuning::for_rule`]).
     pub tt_refine_eval_renju: bool,
     /// A horizon node's score is the table's where its bound says the node is worth at
-    /// least (or at most) that, instead of the static one (PentaZen's rule).
+    /// least (or at most) that, instead of the static one (PentaZen's rule)...
     pub tt_refine_leaf: bool,
+    /// ...or `tt_refine_leaf_renju` under Renju (see [`Tuning::for_rule`]).
+    pub tt_refine_leaf_renju: bool,
     /// Futility pruning margin per ply (0 = off): at a shallow quiet non-PV node whose static
     /// score is this much per ply below alpha, moves after the first that make no three or
     /// four and take none from the opponent are not searched...
@@ -360,11 +362,14 @@ impl Default for Tuning {
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
-            // SPRT at 200 ms on the balanced lines, freestyle: +48.6 +- 37.4 (324 games, H1;
-            // engine/STRENGTH.md, twenty-second session). Renju: not shown, so off.
+            // SPRT at 200 ms on the balanced lines: freestyle +48.6 +- 37.4 (324 games, H1),
+            // Renju +31.7 +- 26.6 (626 games, H1; engine/STRENGTH.md, twenty-second session).
             tt_refine_eval: true,
-            tt_refine_eval_renju: false,
-            tt_refine_leaf: false,
+            tt_refine_eval_renju: true,
+            // On top of `tt_refine_eval`, freestyle: +45.1 +- 32.7 (418 games, H1). Not run
+            // under Renju, so off there.
+            tt_refine_leaf: true,
+            tt_refine_leaf_renju: false,
             futility_margin: 0,
             futility_max_depth: 3,
             mate_distance: true,
@@ -395,6 +400,7 @@ impl Tuning {
             qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
             qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
             tt_refine_eval: self.tt_refine_eval_renju,
+            tt_refine_leaf: self.tt_refine_leaf_renju,
             ..self
         }
     }
@@ -1766,6 +1772,7 @@ mod tests {
             rfp_margin_renju: base.rfp_margin + 1,
             history_div_renju: base.history_div + 1,
             tt_refine_eval_renju: !base.tt_refine_eval,
+            tt_refine_leaf_renju: !base.tt_refine_leaf,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -1785,6 +1792,7 @@ mod tests {
         );
         assert_eq!(r.order_fit, d.order_fit_renju);
         assert_eq!(r.tt_refine_eval, d.tt_refine_eval_renju);
+        assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 

@@ -439,15 +439,14 @@ fn tactics_suite() {
 }
 
 /// The table uses that are off by default (`tt_win_cut`: proven results cut off whatever
-/// the draft; `tt_refine_eval_renju`, `tt_refine_leaf`: the table's score for reverse
-/// futility pruning under Renju, where it is on under the other rules, and at the horizon)
-/// must not cost any case: a proven win or loss in the table has to be one. (A cut-off that
-/// returned the stored result with its sign flipped fails here; the forced lines of these
-/// cases give the refined score little to decide, so the refinements are only run here;
-/// `search::tests` checks which score they pick.)
+/// the draft; `tt_refine_leaf_renju`: the table's score at the horizon under Renju, where
+/// it is on under the other rules) must not cost any case: a proven win or loss in the table
+/// has to be one. (A cut-off that returned the stored result with its sign flipped fails
+/// here; the forced lines of these cases give the refined score little to decide, so the
+/// refinement is only run here; `search::tests` checks which score it picks.)
 #[test]
 fn tactics_suite_with_the_table_knobs() {
-    for knob in ["tt_win_cut=1", "tt_refine_eval_renju=1", "tt_refine_leaf=1"] {
+    for knob in ["tt_win_cut=1", "tt_refine_leaf_renju=1"] {
         EXTRA_KNOBS.with(|k| *k.borrow_mut() = knob.to_string());
         run_suite();
     }
