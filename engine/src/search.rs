@@ -151,9 +151,6 @@ fn order_key_move(k: u64) -> (Cell, i32) {
     ((k as u32).wrapping_mul(UNSCRAMBLE) as Cell, s)
 }
 
-/// Sort `moves` by [`move_order`], through a buffer of [`order_key`]s; only the first
-/// `first` of them if fewer are wanted (the best `first` in order, the rest after them in
-/// no particular order).
 /// The static score `static_eval` refined by a table entry: the entry's score where its
 /// bound says the node is worth at least (or at most) that and it is further from the
 /// static score in that direction; proven results are left to the cut-offs.
@@ -175,6 +172,9 @@ fn refined_eval(entry: Option<Entry>, static_eval: Score) -> Score {
     }
 }
 
+/// Sort `moves` by [`move_order`], through a buffer of [`order_key`]s; only the first
+/// `first` of them if fewer are wanted (the best `first` in order, the rest after them in
+/// no particular order).
 fn sort_moves(moves: &mut [(Cell, i32)], keys: &mut Vec<u64>, first: usize) {
     keys.clear();
     keys.extend(moves.iter().map(|&m| order_key(m)));
