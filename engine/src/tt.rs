@@ -63,6 +63,28 @@ struct Slot {
     data: AtomicU64,
 }
 
+impl Slot {
+    /// The data word and whether it is `key`'s entry (not empty, not torn).
+    #[inline]
+    fn read(&self, key: u64) -> (u64, bool) {
+        let check = self.check.load(Ordering::Relaxed);
+        let data = self.data.load(Ordering::Relaxed);
+        (data, data != 0 && check ^ data == key)
+    }
+}
+
+/// The draft stored in data word `data`.
+#[inline]
+fn depth_of(data: u64) -> i32 {
+    ((data >> 12) & 0xFF) as i32 - DEPTH_OFFSET
+}
+
+/// The best move stored in data word `data` (`NO_MOVE` for none).
+#[inline]
+fn move_of(data: u64) -> Cell {
+    (data & 0x3FF) as Cell
+}
+
 /// Slots per cluster: 4 x 16 bytes fill one 64-byte cache line.
 const WAYS: usize = 4;
 
@@ -157,18 +179,17 @@ impl Tt {
     #[must_use]
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
         let data = self.cluster(key).0.iter().find_map(|s| {
-            let check = s.check.load(Ordering::Relaxed);
-            let data = s.data.load(Ordering::Relaxed);
-            (check ^ data == key && data != 0).then_some(data)
+            let (data, ours) = s.read(key);
+            ours.then_some(data)
         })?;
-        let mv = (data & 0x3FF) as Cell;
+        let mv = move_of(data);
         let bound = match (data >> 10) & 3 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             3 => Bound::Exact,
             _ => return None,
         };
-        let depth = ((data >> 12) & 0xFF) as i32 - DEPTH_OFFSET;
+        let depth = depth_of(data);
         let score = from_tt(Score::from((data >> 32) as u16 as i16), ply);
         let eval = Score::from((data >> 48) as u16 as i16);
         Some(Entry {
@@ -201,17 +222,16 @@ impl Tt {
         let mut victim_value = i32::MAX;
         let mut old_move = NO_MOVE;
         for s in slots {
-            let old_check = s.check.load(Ordering::Relaxed);
-            let old = s.data.load(Ordering::Relaxed);
-            let old_depth = ((old >> 12) & 0xFF) as i32 - DEPTH_OFFSET;
+            let (old, ours) = s.read(key);
+            let old_depth = depth_of(old);
             let old_gen = (old >> 20) & 63;
-            if old != 0 && old_check ^ old == key {
+            if ours {
                 if old_gen == gen && depth + 2 < old_depth && bound != Bound::Exact {
                     return;
                 }
                 victim = s;
                 // Keep the old best move when the new result has none.
-                old_move = (old & 0x3FF) as Cell;
+                old_move = move_of(old);
                 break;
             }
             let value = if old == 0 {
@@ -288,12 +308,7 @@ mod tests {
         let tt = Tt::new(1 << 12);
         let key = 42u64 << 40;
         tt.store(key, 0, Some(100), Bound::Exact, 3, 12, 0);
-        let s = tt
-            .cluster(key)
-            .0
-            .iter()
-            .find(|s| s.check.load(Ordering::Relaxed) ^ s.data.load(Ordering::Relaxed) == key)
-            .unwrap();
+        let s = tt.cluster(key).0.iter().find(|s| s.read(key).1).unwrap();
         // Simulate another thread's data word landing without its check word.
         s.data.store(
             s.data.load(Ordering::Relaxed) ^ (1 << 33),
@@ -366,12 +381,7 @@ mod tests {
         tt.store(key, 0, Some(103), Bound::Upper, 1, -5, 0);
         assert_eq!(tt.probe(key, 0).unwrap().mv, Some(103));
         // Only one slot holds the position.
-        let held = tt
-            .cluster(key)
-            .0
-            .iter()
-            .filter(|s| s.check.load(Ordering::Relaxed) ^ s.data.load(Ordering::Relaxed) == key)
-            .count();
+        let held = tt.cluster(key).0.iter().filter(|s| s.read(key).1).count();
         assert_eq!(held, 1);
     }
 }
