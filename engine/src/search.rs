@@ -286,12 +286,6 @@ pub struct Tuning {
     pub tt_refine_leaf: bool,
     /// ...or `tt_refine_leaf_renju` under Renju (see [`Tuning::for_rule`]).
     pub tt_refine_leaf_renju: bool,
-    /// Futility pruning margin per ply (0 = off): at a shallow quiet non-PV node whose static
-    /// score is this much per ply below alpha, moves after the first that make no three or
-    /// four and take none from the opponent are not searched...
-    pub futility_margin: Score,
-    /// ...at depths up to this.
-    pub futility_max_depth: i32,
     /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
     pub mate_distance: bool,
     /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
@@ -370,8 +364,6 @@ impl Default for Tuning {
             // under Renju, so off there.
             tt_refine_leaf: true,
             tt_refine_leaf_renju: false,
-            futility_margin: 0,
-            futility_max_depth: 3,
             mate_distance: true,
             smp_spread: true,
             killers: true,
@@ -1413,15 +1405,6 @@ impl<'a> Worker<'a> {
         } else {
             usize::MAX
         };
-        // Futility pruning: far enough below alpha, only moves that change the threats can
-        // bring the score up within the few plies left.
-        let futile = quiet_node
-            && !pv_node
-            && !root
-            && tuning.futility_margin > 0
-            && depth <= tuning.futility_max_depth
-            && alpha.abs() < WIN_BOUND
-            && static_eval + tuning.futility_margin * depth <= alpha;
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
                 break;
@@ -1444,14 +1427,6 @@ impl<'a> Worker<'a> {
                 sort_moves(&mut moves[late..], &mut self.order_keys, usize::MAX);
             }
             let (m, mscore) = moves[i];
-            if futile
-                && best_score > -WIN_BOUND
-                && mscore < movegen::FOUR_ORDER
-                && self.pos.class(us, m) == Class::Plain
-                && self.pos.class(us.opponent(), m) == Class::Plain
-            {
-                continue;
-            }
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());

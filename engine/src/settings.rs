@@ -248,7 +248,8 @@ rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, h
 smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
-lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, tt_refine_leaf_renju, futility_margin, futility_max_depth";
+lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
+tt_refine_leaf_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -327,8 +328,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "tt_refine_eval_renju" => t.tt_refine_eval_renju = flag()?,
             "tt_refine_leaf" => t.tt_refine_leaf = flag()?,
             "tt_refine_leaf_renju" => t.tt_refine_leaf_renju = flag()?,
-            "futility_margin" => t.futility_margin = small()?,
-            "futility_max_depth" => t.futility_max_depth = small()?,
             "mate_distance" => t.mate_distance = flag()?,
             "smp_spread" => t.smp_spread = flag()?,
             "killers" => t.killers = flag()?,
