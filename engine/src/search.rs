@@ -206,8 +206,9 @@ pub struct Tuning {
     pub lmr_min_depth: i32,
     /// ...from this move index on.
     pub lmr_min_index: usize,
-    /// Reduce late moves one ply more at a quiet node whose static score is no better than
-    /// at the side to move's previous quiet node two plies up (Stockfish's "improving").
+    /// Reduce late moves one ply more at a quiet node whose static score (refined by the
+    /// table with `tt_refine_eval`) is no better than at the side to move's previous quiet
+    /// node two plies up (Stockfish's "improving").
     /// Off: level in self-play at 200 ms and against PentaZen at 1 s (engine/STRENGTH.md,
     /// eighteenth session), though it cuts a third of the nodes at depth 14.
     pub lmr_improving: bool,
@@ -1292,9 +1293,15 @@ impl<'a> Worker<'a> {
         }
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
         // Only `lmr_improving` reads these: the default search neither keeps nor compares them.
+        // The table's score, where its bound vouches for it, is the better guess (as for
+        // reverse futility pruning).
         if self.shared.tuning.lmr_improving {
             self.evals[ply] = if threat == Threat::Quiet {
-                static_eval
+                if self.shared.tuning.tt_refine_eval {
+                    refined_eval(tt_entry, static_eval)
+                } else {
+                    static_eval
+                }
             } else {
                 NO_EVAL
             };
