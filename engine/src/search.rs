@@ -270,6 +270,12 @@ pub struct Tuning {
     pub rfp_margin_renju: Score,
     /// ...at depths up to this.
     pub rfp_max_depth: i32,
+    /// Razoring margin per ply (0 = off): a shallow quiet non-PV node whose score (refined by
+    /// the table with `tt_refine_eval`) falls short of alpha by this much per ply is scored
+    /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule)...
+    pub razor_margin: Score,
+    /// ...at depths up to this.
+    pub razor_max_depth: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -354,6 +360,8 @@ impl Default for Tuning {
             rfp_margin: 100,
             rfp_margin_renju: 150,
             rfp_max_depth: 3,
+            razor_margin: 0,
+            razor_max_depth: 3,
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
@@ -1311,7 +1319,24 @@ impl<'a> Worker<'a> {
         // An open three against us is not quiet: its defences are searched a few plies past
         // the horizon (the static score cannot see that the three wins if ignored).
         let defend_late = threat == Threat::Defend && depth > -self.shared.tuning.qs_defend_plies;
-        if depth <= 0 && !forced && !defend_late {
+        // Razoring: a shallow quiet node far below alpha is not searched, only its quiescence.
+        let razor = {
+            let t = self.shared.tuning;
+            t.razor_margin > 0
+                && !pv_node
+                && threat == Threat::Quiet
+                && depth > 0
+                && depth <= t.razor_max_depth
+                && {
+                    let score = if t.tt_refine_eval {
+                        refined_eval(tt_entry, static_eval)
+                    } else {
+                        static_eval
+                    };
+                    score.abs() < WIN_BOUND && score + t.razor_margin * depth <= alpha
+                }
+        };
+        if (depth <= 0 || razor) && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
             let t = self.shared.tuning;
