@@ -283,6 +283,9 @@ pub struct Tuning {
     /// A table entry with a proven win or loss that bounds the node cuts it off whatever its
     /// draft (forced results do not change with depth; PentaZen's rule).
     pub tt_win_cut: bool,
+    /// A table cut-off above beta rewards the entry's move in the history and killers, as
+    /// a searched cut-off does (PentaZen's rule; else cut-offs from the table teach nothing).
+    pub tt_cut_history: bool,
     /// Reverse futility pruning uses the table's score instead of the static one where its
     /// bound says the node is worth at least (or at most) that...
     pub tt_refine_eval: bool,
@@ -365,6 +368,7 @@ impl Default for Tuning {
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
+            tt_cut_history: false,
             // SPRT at 200 ms on the balanced lines: freestyle +48.6 +- 37.4 (324 games, H1),
             // Renju +31.7 +- 26.6 (626 games, H1; engine/STRENGTH.md, twenty-second session).
             tt_refine_eval: true,
@@ -1294,6 +1298,17 @@ impl<'a> Worker<'a> {
                     Bound::Upper => e.score <= alpha,
                 };
                 if cut {
+                    let t = self.shared.tuning;
+                    if t.tt_cut_history && threat == Threat::Quiet && e.score >= beta {
+                        if let Some(m) = tt_move {
+                            let us = self.pos.side();
+                            if t.history {
+                                self.history.update(us, ply, m, &[], depth);
+                            } else {
+                                self.history.add_killer(ply, m);
+                            }
+                        }
+                    }
                     self.bufs[ply] = buf;
                     return e.score;
                 }

@@ -249,7 +249,7 @@ smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
-tt_refine_leaf_renju, razor_margin, razor_max_depth";
+tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -324,6 +324,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "tt_win_cut" => t.tt_win_cut = flag()?,
+            "tt_cut_history" => t.tt_cut_history = flag()?,
             "tt_refine_eval" => t.tt_refine_eval = flag()?,
             "tt_refine_eval_renju" => t.tt_refine_eval_renju = flag()?,
             "tt_refine_leaf" => t.tt_refine_leaf = flag()?,
