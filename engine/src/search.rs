@@ -1298,15 +1298,12 @@ impl<'a> Worker<'a> {
                     Bound::Upper => e.score <= alpha,
                 };
                 if cut {
-                    let t = self.shared.tuning;
-                    if t.tt_cut_history && threat == Threat::Quiet && e.score >= beta {
+                    if self.shared.tuning.tt_cut_history
+                        && threat == Threat::Quiet
+                        && e.score >= beta
+                    {
                         if let Some(m) = tt_move {
-                            let us = self.pos.side();
-                            if t.history {
-                                self.history.update(us, ply, m, &[], depth);
-                            } else {
-                                self.history.add_killer(ply, m);
-                            }
+                            self.reward_cutoff(ply, m, &[], depth);
                         }
                     }
                     self.bufs[ply] = buf;
@@ -1315,16 +1312,19 @@ impl<'a> Worker<'a> {
             }
         }
         let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+        let tuning = self.shared.tuning;
+        // The score the pruning decisions (reverse futility, razoring, `lmr_improving`) go
+        // by: with `tt_refine_eval` the table's where its bound says the node is worth at
+        // least (or at most) that.
+        let guess = if tuning.tt_refine_eval {
+            refined_eval(tt_entry, static_eval)
+        } else {
+            static_eval
+        };
         // Only `lmr_improving` reads these: the default search neither keeps nor compares them.
-        // The table's score, where its bound vouches for it, is the better guess (as for
-        // reverse futility pruning).
-        if self.shared.tuning.lmr_improving {
+        if tuning.lmr_improving {
             self.evals[ply] = if threat == Threat::Quiet {
-                if self.shared.tuning.tt_refine_eval {
-                    refined_eval(tt_entry, static_eval)
-                } else {
-                    static_eval
-                }
+                guess
             } else {
                 NO_EVAL
             };
@@ -1333,28 +1333,19 @@ impl<'a> Worker<'a> {
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
         // the horizon (the static score cannot see that the three wins if ignored).
-        let defend_late = threat == Threat::Defend && depth > -self.shared.tuning.qs_defend_plies;
+        let defend_late = threat == Threat::Defend && depth > -tuning.qs_defend_plies;
         // Razoring: a shallow quiet node far below alpha is not searched, only its quiescence.
-        let razor = {
-            let t = self.shared.tuning;
-            t.razor_margin > 0
-                && !pv_node
-                && threat == Threat::Quiet
-                && depth > 0
-                && depth <= t.razor_max_depth
-                && {
-                    let score = if t.tt_refine_eval {
-                        refined_eval(tt_entry, static_eval)
-                    } else {
-                        static_eval
-                    };
-                    score.abs() < WIN_BOUND && score + t.razor_margin * depth <= alpha
-                }
-        };
+        let razor = tuning.razor_margin > 0
+            && !pv_node
+            && threat == Threat::Quiet
+            && depth > 0
+            && depth <= tuning.razor_max_depth
+            && guess.abs() < WIN_BOUND
+            && guess + tuning.razor_margin * depth <= alpha;
         if (depth <= 0 || razor) && !forced && !defend_late {
             // Quiescence: a quick VCF for the side to move, else the static score.
             let us = self.pos.side();
-            let t = self.shared.tuning;
+            let t = tuning;
             let worth_it = self.pos.count(us, Class::FourThree) > 0
                 || (!t.qs_vcf_needs_four_three && self.pos.count(us, Class::Four) > 0);
             let qs_vcf_nodes = t.qs_vcf_nodes;
@@ -1377,28 +1368,19 @@ impl<'a> Worker<'a> {
         }
 
         // Reverse futility pruning: at a shallow quiet node (no threat against the side to
-        // move) whose static score beats beta by a margin per ply, assume it holds.
-        // With `tt_refine_eval` the table's score replaces the static one where its bound
-        // says the node is worth at least (or at most) that.
-        let tuning = self.shared.tuning;
+        // move) whose score (`guess`) beats beta by a margin per ply, assume it holds.
         if tuning.rfp_margin > 0
             && !pv_node
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
+            && guess.abs() < WIN_BOUND
+            && guess - tuning.rfp_margin * depth >= beta
         {
-            let score = if tuning.tt_refine_eval {
-                refined_eval(tt_entry, static_eval)
-            } else {
-                static_eval
-            };
-            if score.abs() < WIN_BOUND && score - tuning.rfp_margin * depth >= beta {
-                self.bufs[ply] = buf;
-                return score;
-            }
+            self.bufs[ply] = buf;
+            return guess;
         }
 
         // Generate the moves of this node.
-        let us = self.pos.side();
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         moves.clear();
         match threat {
@@ -1519,11 +1501,7 @@ impl<'a> Worker<'a> {
                     }
                     if alpha >= beta {
                         if quiet_node {
-                            if tuning.history {
-                                self.history.update(us, ply, m, &moves[..=i], depth);
-                            } else {
-                                self.history.add_killer(ply, m);
-                            }
+                            self.reward_cutoff(ply, m, &moves[..=i], depth);
                         }
                         break;
                     }
@@ -1549,6 +1527,17 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
+    }
+
+    /// Learn from a cut-off by `best` at a quiet node: the history rewards it and punishes
+    /// the other moves `tried` (or, with the history off, it becomes a killer).
+    fn reward_cutoff(&mut self, ply: usize, best: Cell, tried: &[(Cell, i32)], depth: i32) {
+        if self.shared.tuning.history {
+            self.history
+                .update(self.pos.side(), ply, best, tried, depth);
+        } else {
+            self.history.add_killer(ply, best);
+        }
     }
 
     fn score_moves(
