@@ -276,6 +276,10 @@ pub struct Tuning {
     pub razor_margin: Score,
     /// ...at depths up to this.
     pub razor_max_depth: i32,
+    /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
+    /// reached by a reduced search, or by the first move of an expected all node
+    /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
+    pub lmr_cut_node: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -365,6 +369,7 @@ impl Default for Tuning {
             rfp_max_depth: 3,
             razor_margin: 0,
             razor_max_depth: 3,
+            lmr_cut_node: 0,
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
@@ -896,7 +901,7 @@ impl<'a> Worker<'a> {
                 (-INF, INF)
             };
             let score = loop {
-                let s = self.negamax(alpha, beta, depth, 0, true);
+                let s = self.negamax(alpha, beta, depth, 0, true, false);
                 if self.stopped {
                     break s;
                 }
@@ -1219,6 +1224,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> Score {
         self.pv[ply].clear();
         self.nodes += 1;
@@ -1462,26 +1468,32 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + ext;
             let mut score;
             if i == 0 {
-                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node);
+                // The first move of a PV node is PV; of a cut node, an all node; and the other
+                // way round.
+                let child_cut = !pv_node && !cut_node;
+                score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node, child_cut);
             } else {
                 let tactical = mscore >= movegen::FOUR_ORDER;
-                let r = if reducible
+                let late_move = reducible
                     && depth >= tuning.lmr_min_depth
                     && i >= tuning.lmr_min_index
-                    && !tactical
-                {
+                    && !tactical;
+                let r = if late_move {
                     let worse = tuning.lmr_improving && quiet_node && !self.improving(ply);
-                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse);
+                    let cut = if cut_node { tuning.lmr_cut_node } else { 0 };
+                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut;
                     r.min(depth - 1)
                 } else {
                     0
                 };
-                score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                // A reduced search expects to fail low, so its child expects to cut.
+                let child_cut = late_move || !cut_node;
+                score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
                 if score > alpha && r > 0 {
-                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
-                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true);
+                    score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
             }
             self.pos.undo();
