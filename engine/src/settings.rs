@@ -249,7 +249,7 @@ smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
-tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node";
+tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_history_div";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -341,6 +341,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "razor_margin" => t.razor_margin = small()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
+            "lmr_history_div" => t.lmr_history_div = small()?,
             "qs_vcf_needs_four_three" => t.qs_vcf_needs_four_three = flag()?,
             _ => return Err(TuningError::UnknownKnob(key.to_string())),
         }
