@@ -283,8 +283,10 @@ pub struct Tuning {
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
     /// statistics-based reductions, one-sided: good histories are common among late moves
-    /// here, and reducing those less multiplied the nodes at depth 14 fivefold at 1024).
+    /// here, and reducing those less multiplied the nodes at depth 14 fivefold at 1024)...
     pub lmr_history_div: i32,
+    /// ...or `lmr_history_div_renju` under Renju (see [`Tuning::for_rule`]).
+    pub lmr_history_div_renju: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
@@ -376,6 +378,7 @@ impl Default for Tuning {
             razor_max_depth: 3,
             lmr_cut_node: 0,
             lmr_history_div: 0,
+            lmr_history_div_renju: 0,
             aspiration: 60,
             tt_probe: true,
             tt_win_cut: false,
@@ -412,6 +415,7 @@ impl Tuning {
             lmr_defend: self.lmr_defend_renju,
             order_fit: self.order_fit_renju,
             rfp_margin: self.rfp_margin_renju,
+            lmr_history_div: self.lmr_history_div_renju,
             history_div: self.history_div_renju,
             qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
             qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
@@ -1808,6 +1812,7 @@ mod tests {
             history_div_renju: base.history_div + 1,
             tt_refine_eval_renju: !base.tt_refine_eval,
             tt_refine_leaf_renju: !base.tt_refine_leaf,
+            lmr_history_div_renju: base.lmr_history_div + 1,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -1828,6 +1833,7 @@ mod tests {
         assert_eq!(r.order_fit, d.order_fit_renju);
         assert_eq!(r.tt_refine_eval, d.tt_refine_eval_renju);
         assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
+        assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 
