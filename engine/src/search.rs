@@ -378,7 +378,7 @@ impl Default for Tuning {
             razor_max_depth: 3,
             lmr_cut_node: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
-            // freestyle +19.6 +- 18.6 (1240 games, LOS 98%, stopped undecided), so off there
+            // freestyle +15.4 +- 17.8 (1333 games, LOS 95%, stopped undecided), so off there
             // until decided (engine/STRENGTH.md, twenty-fifth session).
             lmr_history_div: 0,
             lmr_history_div_renju: 1024,
