@@ -1494,14 +1494,15 @@ impl<'a> Worker<'a> {
                 let r = if late_move {
                     let worse = tuning.lmr_improving && quiet_node && !self.improving(ply);
                     let cut = if cut_node { tuning.lmr_cut_node } else { 0 };
-                    let hist = if tuning.lmr_history_div > 0 {
+                    // The mover is the side before `play`: the opponent of the side to move.
+                    let bad_history = if tuning.lmr_history_div > 0 {
                         let h = self.history.score(self.pos.side().opponent(), m);
-                        h.min(0) / tuning.lmr_history_div
+                        -h.min(0) / tuning.lmr_history_div
                     } else {
                         0
                     };
-                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut - hist;
-                    r.min(depth - 1).max(0)
+                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut + bad_history;
+                    r.min(depth - 1)
                 } else {
                     0
                 };

@@ -249,8 +249,8 @@ smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
-tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_history_div, \
-lmr_history_div_renju";
+tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, \
+lmr_history_div, lmr_history_div_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
