@@ -289,6 +289,12 @@ pub struct Tuning {
     pub lmr_history_div_renju: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
+    /// When the time runs out during an iteration, a new best root move is played if it was
+    /// searched after the previous best and beat it at the new depth (off: only if its score
+    /// beats the previous iteration's, so a previous best that failed low was still played),
+    /// and a move that failed high on its null window counts as best on that lower bound
+    /// even if its full-window re-search did not finish (off: that move was forgotten).
+    pub root_new_best: bool,
     /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
     pub tt_probe: bool,
     /// A table entry with a proven win or loss that bounds the node cuts it off whatever its
@@ -383,6 +389,7 @@ impl Default for Tuning {
             lmr_history_div: 0,
             lmr_history_div_renju: 1024,
             aspiration: 60,
+            root_new_best: false,
             tt_probe: true,
             tt_win_cut: false,
             tt_cut_history: false,
@@ -735,7 +742,11 @@ struct Worker<'a> {
     /// The root guard's solver (main thread, made on first use) and the moves it checked.
     guard: Option<Vct>,
     guarded: Vec<Cell>,
+    /// The best root move of the current iteration and its score (a lower bound if it
+    /// failed high)...
     root_best: Option<(Cell, Score)>,
+    /// ...and the root move searched first in it, once its search finished.
+    root_first: Option<Cell>,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -777,6 +788,7 @@ impl<'a> Worker<'a> {
             guard: None,
             guarded: Vec::new(),
             root_best: None,
+            root_first: None,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -906,6 +918,7 @@ impl<'a> Worker<'a> {
         while depth <= max_depth {
             self.seldepth = 0;
             self.root_best = None;
+            self.root_first = None;
             self.iteration = depth;
             let mut delta: Score = self.shared.tuning.aspiration;
             let (mut alpha, mut beta) = if delta > 0 && depth >= 4 && prev_score.abs() < WIN_BOUND {
@@ -967,7 +980,10 @@ impl<'a> Worker<'a> {
                 let refuted = self.shared.refuted();
                 if let (Some((c, s)), Some(b)) = (self.root_best, best.as_mut()) {
                     let stale = is_refuted(&refuted, b.best);
-                    if (s > b.score || stale) && Move::Stone(self.to_pos(c)) != b.best {
+                    // Searched after the previous best, it beat it at this depth.
+                    let beat = self.shared.tuning.root_new_best
+                        && self.root_first.map(|f| Move::Stone(self.to_pos(f))) == Some(b.best);
+                    if (s > b.score || stale || beat) && Move::Stone(self.to_pos(c)) != b.best {
                         b.best = Move::Stone(self.to_pos(c));
                         b.score = s;
                         b.pv = vec![self.to_pos(c)];
@@ -1480,6 +1496,7 @@ impl<'a> Worker<'a> {
             self.shared.tt.prefetch(self.pos.hash());
             let new_depth = depth - 1 + ext;
             let mut score;
+            let mut fail_high = None;
             if i == 0 {
                 // The first move of a PV node is PV; of a cut node, an all node; and the other
                 // way round.
@@ -1513,11 +1530,22 @@ impl<'a> Worker<'a> {
                     score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
+                    if root && !self.stopped && tuning.root_new_best {
+                        // Better than the best so far at full depth: should the re-search
+                        // not finish, the move still stands on its lower bound.
+                        fail_high = Some((m, alpha + 1));
+                    }
                     score = -self.negamax(-beta, -alpha, new_depth, ply + 1, true, false);
                 }
             }
             self.pos.undo();
+            if root && i == 0 && !self.stopped && self.root_first.is_none() {
+                self.root_first = Some(m);
+            }
             if self.stopped {
+                if let Some(claim) = fail_high {
+                    self.root_best = Some(claim);
+                }
                 self.bufs[ply] = buf;
                 self.move_bufs[ply] = moves;
                 return 0;
@@ -1723,6 +1751,54 @@ mod tests {
             sort_moves(&mut sample[n..], &mut Vec::new(), usize::MAX);
             assert_eq!(sample, want);
         }
+    }
+
+    /// One thread, a fresh table: the move a search of `board` plays within `nodes` and
+    /// `depth`, with `root_new_best` as given, and the nodes it took.
+    fn limited(board: &Board, depth: i32, nodes: Option<u64>, new_best: bool) -> (Move, u64) {
+        let mut engine = Engine::new(1 << 22, 1);
+        engine.set_tuning(Tuning {
+            root_new_best: new_best,
+            ..Tuning::default()
+        });
+        let limits = Limits {
+            nodes,
+            ..Limits::depth(depth)
+        };
+        let r = engine.search(board, &limits, &AtomicBool::new(false), &[], &mut |_| {});
+        (r.best, r.nodes)
+    }
+
+    /// Searches stopped (by a node limit) inside an iteration that changes the best move:
+    /// with `root_new_best` the move played agrees with the finished iteration's more often
+    /// than without, where a previous best that failed low, or a rival whose fail-high
+    /// re-search was cut short, kept the old move.
+    #[test]
+    fn an_unfinished_iteration_keeps_a_move_that_beat_the_previous_best() {
+        let (mut agree_on, mut agree_off, mut cases) = (0, 0, 0);
+        for i in 0..3 {
+            let board = crate::bench::board(i);
+            let mut prev: Option<(Move, u64)> = None;
+            for depth in 2..=10 {
+                let (best, nodes) = limited(&board, depth, None, false);
+                if let Some((_, before)) = prev.filter(|&(old, _)| old != best) {
+                    // The node limit is polled every 1024 nodes.
+                    for limit in (before + 1..nodes).step_by(1024) {
+                        let on = limited(&board, depth, Some(limit), true).0;
+                        let off = limited(&board, depth, Some(limit), false).0;
+                        cases += 1;
+                        agree_on += usize::from(on == best);
+                        agree_off += usize::from(off == best);
+                    }
+                }
+                prev = Some((best, nodes));
+            }
+        }
+        assert!(cases >= 10, "{cases} stops inside a changing iteration");
+        assert!(
+            agree_on > agree_off,
+            "the finished iteration's move: {agree_on} of {cases} with, {agree_off} without"
+        );
     }
 
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {
