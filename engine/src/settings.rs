@@ -263,7 +263,9 @@ lmr_history_div, lmr_history_div_renju, root_new_best";
 /// `qs_vcf_needs_four_three_renju=1,qs_vcf_below_beta_renju=0` is the old Renju rule),
 /// `aspiration=0` (full windows), `tt_probe=0` (the table is written but never read),
 /// `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
-/// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own).
+/// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own),
+/// `root_new_best=0` (a move that beat the previous best in an unfinished iteration is played
+/// only if its score beats the previous iteration's).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
 /// played; `guard_last=0` checks every new best move). `order_far=0` orders points by their
