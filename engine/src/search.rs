@@ -385,8 +385,8 @@ impl Default for Tuning {
             razor_max_depth: 3,
             lmr_cut_node: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
-            // freestyle +15.4 +- 17.8 (1333 games, LOS 95%, stopped undecided), so off there
-            // until decided (engine/STRENGTH.md, twenty-fifth session).
+            // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
+            // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
             lmr_history_div: 0,
             lmr_history_div_renju: 1024,
             aspiration: 60,
@@ -986,10 +986,11 @@ impl<'a> Worker<'a> {
                     // Searched after the previous best, it beat it at this depth.
                     let beat = self.shared.tuning.root_new_best
                         && self.root_first.map(|f| Move::Stone(self.to_pos(f))) == Some(b.best);
-                    if (s > b.score || stale || beat) && Move::Stone(self.to_pos(c)) != b.best {
-                        b.best = Move::Stone(self.to_pos(c));
+                    let p = self.to_pos(c);
+                    if (s > b.score || stale || beat) && Move::Stone(p) != b.best {
+                        b.best = Move::Stone(p);
                         b.score = s;
-                        b.pv = vec![self.to_pos(c)];
+                        b.pv = vec![p];
                     }
                 }
                 break;
