@@ -252,6 +252,14 @@ pub struct Tuning {
     /// time is gone (the next one would most likely not finish). Experiments only: the time
     /// budgets (`time.rs`) are set for 60.
     pub iteration_pct: u32,
+    /// With a game clock (the optimum below the hard limit), the optimum is scaled by the
+    /// stability of the best move: this percentage of it while the best move stays (0 = off,
+    /// the optimum as `time.rs` sets it)...
+    pub stability_base: u32,
+    /// ...plus this percentage per recent change of the best move between finished
+    /// iterations (each change counts half as much one iteration later), never past the
+    /// hard limit (Stockfish's best-move instability).
+    pub stability_gain: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -367,6 +375,8 @@ impl Default for Tuning {
             guard_time_div: 4,
             guard_last: true,
             iteration_pct: 60,
+            stability_base: 0,
+            stability_gain: 0,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -718,6 +728,24 @@ impl Shared<'_> {
 }
 
 /// Whether `m` is one of the `refuted` root moves.
+/// The optimum scaled by the best move's stability (`stability_base`, `stability_gain`;
+/// `changes` in hundredths of a change). Only under a game clock, where the optimum is below
+/// the hard limit: a per-move limit cannot be saved for later, so it is not shortened there.
+fn stable_optimum(
+    optimum: Duration,
+    maximum: Option<Duration>,
+    changes: u32,
+    tuning: &Tuning,
+) -> Duration {
+    match maximum {
+        Some(max) if tuning.stability_base > 0 && max > optimum => {
+            let pct = tuning.stability_base + changes * tuning.stability_gain / 100;
+            (optimum * pct / 100).min(max)
+        }
+        _ => optimum,
+    }
+}
+
 fn is_refuted(refuted: &[Cell], m: Move) -> bool {
     matches!(m, Move::Stone(p) if refuted.contains(&Position::cell_at(p)))
 }
@@ -750,6 +778,9 @@ struct Worker<'a> {
     root_best: Option<(Cell, Score)>,
     /// ...and the root move searched first in it, once its search finished.
     root_first: Option<Cell>,
+    /// Main thread: recent changes of the best move between finished iterations, in
+    /// hundredths (one change = 100, halved every iteration; `stability_gain`).
+    best_changes: u32,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -792,6 +823,7 @@ impl<'a> Worker<'a> {
             guarded: Vec::new(),
             root_best: None,
             root_first: None,
+            best_changes: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -1011,6 +1043,10 @@ impl<'a> Worker<'a> {
                     pv: pv.clone(),
                 };
                 self.report(&info, &mut on_info);
+                if self.id == 0 {
+                    let changed = best.as_ref().is_some_and(|b| b.best != Move::Stone(pv[0]));
+                    self.best_changes = self.best_changes / 2 + if changed { 100 } else { 0 };
+                }
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
                     best: Move::Stone(pv[0]),
@@ -1215,10 +1251,11 @@ impl<'a> Worker<'a> {
     /// of the optimum time is gone (the next iteration would most likely not finish).
     fn out_of_optimum(&self) -> bool {
         let limits = self.shared.limits;
-        let pct = self.shared.tuning.iteration_pct;
-        limits
-            .optimum
-            .is_some_and(|opt| limits.start.elapsed() >= opt * pct / 100)
+        let tuning = &self.shared.tuning;
+        limits.optimum.is_some_and(|opt| {
+            let opt = stable_optimum(opt, limits.maximum, self.best_changes, tuning);
+            limits.start.elapsed() >= opt * tuning.iteration_pct / 100
+        })
     }
 
     /// The depth of this thread's next iteration: the first from `from` on that no other
@@ -1803,6 +1840,26 @@ mod tests {
             agree_on > agree_off,
             "the finished iteration's move: {agree_on} of {cases} with, {agree_off} without"
         );
+    }
+
+    #[test]
+    fn a_game_clock_optimum_follows_the_best_moves_stability() {
+        let ms = Duration::from_millis;
+        let on = Tuning {
+            stability_base: 70,
+            stability_gain: 90,
+            ..Tuning::default()
+        };
+        let (opt, max) = (ms(1_000), Some(ms(2_000)));
+        // Off: the optimum as the clock set it.
+        assert_eq!(stable_optimum(opt, max, 150, &Tuning::default()), opt);
+        // A stable best move spends less, a changing one more, never past the hard limit.
+        assert_eq!(stable_optimum(opt, max, 0, &on), ms(700));
+        assert_eq!(stable_optimum(opt, max, 100, &on), ms(1_600));
+        assert_eq!(stable_optimum(opt, max, 199, &on), ms(2_000));
+        // A per-move limit (optimum = hard limit) cannot be saved for later: unchanged.
+        assert_eq!(stable_optimum(opt, Some(opt), 0, &on), opt);
+        assert_eq!(stable_optimum(opt, None, 100, &on), opt);
     }
 
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {

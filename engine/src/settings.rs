@@ -250,7 +250,7 @@ iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, \
-lmr_history_div, lmr_history_div_renju, root_new_best";
+lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -268,7 +268,9 @@ lmr_history_div, lmr_history_div_renju, root_new_best";
 /// only if its score beats the previous iteration's).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
-/// played; `guard_last=0` checks every new best move). `order_far=0` orders points by their
+/// played; `guard_last=0` checks every new best move), `stability_base=70,stability_gain=90`
+/// (under a game clock, 70% of the target time while the best move stays, 90 points more
+/// per recent change). `order_far=0` orders points by their
 /// patterns alone (by default those far from the last stones come later). Values are
 /// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
@@ -324,6 +326,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "guard_time_div" => t.guard_time_div = unsigned()?,
             "guard_last" => t.guard_last = flag()?,
             "iteration_pct" => t.iteration_pct = unsigned()?,
+            "stability_base" => t.stability_base = unsigned()?,
+            "stability_gain" => t.stability_gain = unsigned()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "tt_win_cut" => t.tt_win_cut = flag()?,
