@@ -265,12 +265,11 @@ lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability
 /// `mate_distance=0` (no mate-distance pruning), `killers=0`, `history=0`,
 /// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own),
 /// `root_new_best=0` (a move that beat the previous best in an unfinished iteration is played
-/// only if its score beats the previous iteration's).
+/// only if its score beats the previous iteration's), `stability_base=0` (under a game clock,
+/// the target time no longer follows the best move's stability).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
-/// played; `guard_last=0` checks every new best move), `stability_base=70,stability_gain=90`
-/// (under a game clock, 70% of the target time while the best move stays, 90 points more
-/// per recent change). `order_far=0` orders points by their
+/// played; `guard_last=0` checks every new best move). `order_far=0` orders points by their
 /// patterns alone (by default those far from the last stones come later). Values are
 /// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {

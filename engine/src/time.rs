@@ -29,7 +29,8 @@ pub enum Remaining {
 /// How long one search may take, as offsets from the moment the request arrived.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Aim to finish by then (soft). `None` = no time bound.
+    /// Aim to finish by then (soft). `None` = no time bound. Under a game clock the search
+    /// scales it by how stable its best move is (`stability_base` in `search.rs`).
     pub optimum: Option<Duration>,
     /// The search must stop by then (hard). `None` = no time bound.
     pub maximum: Option<Duration>,
