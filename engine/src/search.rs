@@ -259,7 +259,8 @@ pub struct Tuning {
     /// ...plus this percentage per recent change of the best move between finished
     /// iterations (each change counts half as much one iteration later), never past the
     /// hard limit (Stockfish's best-move instability). 70 and 90 by default: SPRT at
-    /// 5 s + 50 ms per game, freestyle, +50.7 +- 36.0 (338 games, H1; engine/STRENGTH.md).
+    /// 5 s + 50 ms per game, freestyle +50.7 +- 36.0 (338 games, H1), Renju +10.5 +- 30.7
+    /// (465 games, undecided; engine/STRENGTH.md, twenty-seventh session).
     pub stability_gain: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
@@ -728,7 +729,6 @@ impl Shared<'_> {
     }
 }
 
-/// Whether `m` is one of the `refuted` root moves.
 /// The optimum scaled by the best move's stability (`stability_base`, `stability_gain`;
 /// `changes` in hundredths of a change). Only under a game clock, where the optimum is below
 /// the hard limit: a per-move limit cannot be saved for later, so it is not shortened there.
@@ -747,6 +747,7 @@ fn stable_optimum(
     }
 }
 
+/// Whether `m` is one of the `refuted` root moves.
 fn is_refuted(refuted: &[Cell], m: Move) -> bool {
     matches!(m, Move::Stone(p) if refuted.contains(&Position::cell_at(p)))
 }
