@@ -262,6 +262,11 @@ pub struct Tuning {
     /// 5 s + 50 ms per game, freestyle +50.7 +- 36.0 (338 games, H1), Renju +10.5 +- 30.7
     /// (465 games, undecided; engine/STRENGTH.md, twenty-seventh session).
     pub stability_gain: u32,
+    /// With a game clock, the optimum also grows by this percentage per 100 points the
+    /// score of the last finished iteration fell below the score two iterations before
+    /// (same parity: scores alternate with the side to move at the horizon), at most
+    /// doubling it, never past the hard limit (Stockfish's falling evaluation). 0 = off.
+    pub falling_gain: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -379,6 +384,7 @@ impl Default for Tuning {
             iteration_pct: 60,
             stability_base: 70,
             stability_gain: 90,
+            falling_gain: 0,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -730,18 +736,25 @@ impl Shared<'_> {
 }
 
 /// The optimum scaled by the best move's stability (`stability_base`, `stability_gain`;
-/// `changes` in hundredths of a change). Only under a game clock, where the optimum is below
-/// the hard limit: a per-move limit cannot be saved for later, so it is not shortened there.
+/// `changes` in hundredths of a change) and by how far the score fell (`falling_gain`;
+/// `drop` in score points, 0 if it did not fall). Only under a game clock, where the
+/// optimum is below the hard limit: a per-move limit cannot be saved for later, so it is not
+/// changed there.
 fn stable_optimum(
     optimum: Duration,
     maximum: Option<Duration>,
     changes: u32,
+    drop: Score,
     tuning: &Tuning,
 ) -> Duration {
     match maximum {
-        Some(max) if tuning.stability_base > 0 && max > optimum => {
-            let pct = tuning.stability_base + changes * tuning.stability_gain / 100;
-            (optimum * pct / 100).min(max)
+        Some(max) if max > optimum => {
+            let mut t = optimum;
+            if tuning.stability_base > 0 {
+                t = t * (tuning.stability_base + changes * tuning.stability_gain / 100) / 100;
+            }
+            let falling = (drop.max(0) as u32).saturating_mul(tuning.falling_gain) / 100;
+            (t * (100 + falling.min(100)) / 100).min(max)
         }
         _ => optimum,
     }
@@ -783,6 +796,10 @@ struct Worker<'a> {
     /// Main thread: recent changes of the best move between finished iterations, in
     /// hundredths (one change = 100, halved every iteration; `stability_gain`).
     best_changes: u32,
+    /// Main thread: the scores of the last two finished iterations (older first) and how
+    /// far the last fell below the one two before it (`falling_gain`).
+    iteration_scores: [Option<Score>; 2],
+    score_drop: Score,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -826,6 +843,8 @@ impl<'a> Worker<'a> {
             root_best: None,
             root_first: None,
             best_changes: 0,
+            iteration_scores: [None; 2],
+            score_drop: 0,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -1048,6 +1067,13 @@ impl<'a> Worker<'a> {
                 if self.id == 0 {
                     let changed = best.as_ref().is_some_and(|b| b.best != Move::Stone(pv[0]));
                     self.best_changes = self.best_changes / 2 + if changed { 100 } else { 0 };
+                    self.score_drop = match self.iteration_scores[0] {
+                        Some(old) if old.abs() < WIN_BOUND && score.abs() < WIN_BOUND => {
+                            old - score
+                        }
+                        _ => 0,
+                    };
+                    self.iteration_scores = [self.iteration_scores[1], Some(score)];
                 }
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
@@ -1255,7 +1281,13 @@ impl<'a> Worker<'a> {
         let limits = self.shared.limits;
         let tuning = &self.shared.tuning;
         limits.optimum.is_some_and(|opt| {
-            let opt = stable_optimum(opt, limits.maximum, self.best_changes, tuning);
+            let opt = stable_optimum(
+                opt,
+                limits.maximum,
+                self.best_changes,
+                self.score_drop,
+                tuning,
+            );
             limits.start.elapsed() >= opt * tuning.iteration_pct / 100
         })
     }
@@ -1858,14 +1890,46 @@ mod tests {
             stability_base: 0,
             ..Tuning::default()
         };
-        assert_eq!(stable_optimum(opt, max, 150, &off), opt);
+        assert_eq!(stable_optimum(opt, max, 150, 0, &off), opt);
         // A stable best move spends less, a changing one more, never past the hard limit.
-        assert_eq!(stable_optimum(opt, max, 0, &on), ms(700));
-        assert_eq!(stable_optimum(opt, max, 100, &on), ms(1_600));
-        assert_eq!(stable_optimum(opt, max, 199, &on), ms(2_000));
+        assert_eq!(stable_optimum(opt, max, 0, 0, &on), ms(700));
+        assert_eq!(stable_optimum(opt, max, 100, 0, &on), ms(1_600));
+        assert_eq!(stable_optimum(opt, max, 199, 0, &on), ms(2_000));
         // A per-move limit (optimum = hard limit) cannot be saved for later: unchanged.
-        assert_eq!(stable_optimum(opt, Some(opt), 0, &on), opt);
-        assert_eq!(stable_optimum(opt, None, 100, &on), opt);
+        assert_eq!(stable_optimum(opt, Some(opt), 0, 0, &on), opt);
+        assert_eq!(stable_optimum(opt, None, 100, 0, &on), opt);
+    }
+
+    #[test]
+    fn a_game_clock_optimum_grows_when_the_score_falls() {
+        let ms = Duration::from_millis;
+        let (opt, max) = (ms(1_000), Some(ms(3_000)));
+        let falling = Tuning {
+            stability_base: 0,
+            falling_gain: 50,
+            ..Tuning::default()
+        };
+        // 50% more per 100 points the score fell, at most twice the optimum.
+        assert_eq!(stable_optimum(opt, max, 0, 100, &falling), ms(1_500));
+        assert_eq!(stable_optimum(opt, max, 0, 40, &falling), ms(1_200));
+        assert_eq!(stable_optimum(opt, max, 0, 1_000, &falling), ms(2_000));
+        // A rising score changes nothing; nor does a per-move limit.
+        assert_eq!(stable_optimum(opt, max, 0, -300, &falling), opt);
+        assert_eq!(stable_optimum(opt, Some(opt), 0, 100, &falling), opt);
+        // On top of the stability scaling, still capped by the hard limit.
+        let both = Tuning {
+            stability_base: 70,
+            stability_gain: 90,
+            ..falling
+        };
+        assert_eq!(stable_optimum(opt, max, 0, 100, &both), ms(1_050));
+        assert_eq!(stable_optimum(opt, max, 200, 200, &both), ms(3_000));
+        // Off: the stability scaling alone.
+        let off = Tuning {
+            falling_gain: 0,
+            ..both
+        };
+        assert_eq!(stable_optimum(opt, max, 0, 500, &off), ms(700));
     }
 
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {
