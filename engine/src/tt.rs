@@ -204,7 +204,7 @@ impl Tt {
     /// Store a result. An entry for the same position is replaced unless it is from this
     /// search and much deeper (an exact result always replaces it); otherwise the result
     /// takes an empty slot of the cluster, or else the least valuable one: the shallowest,
-    /// counting each search of age as [`AGE_PENALTY`] plies less.
+    /// counting each search of age as 8 plies less (`AGE_PENALTY`).
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
