@@ -2,6 +2,10 @@
 //! conversion into a checked [`RunConfig`]. Bad input gives one line naming the option, the
 //! value and what was expected; nothing starts half-configured.
 
+// The options' doc comments are the `--help` text, written for a terminal: brackets and
+// `<placeholders>` there are not rustdoc links or HTML.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
