@@ -267,6 +267,9 @@ pub struct Tuning {
     /// (same parity: scores alternate with the side to move at the horizon), at most
     /// doubling it, never past the hard limit (Stockfish's falling evaluation). 0 = off.
     pub falling_gain: u32,
+    /// [`Tuning::falling_gain`] under Renju: 50 by default (SPRT at 5 s + 50 ms per game
+    /// +80.2 +- 46.8, 216 games, H1; engine/STRENGTH.md, twenty-eighth session).
+    pub falling_gain_renju: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -385,6 +388,7 @@ impl Default for Tuning {
             stability_base: 70,
             stability_gain: 90,
             falling_gain: 0,
+            falling_gain_renju: 50,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -452,6 +456,7 @@ impl Tuning {
             qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
             tt_refine_eval: self.tt_refine_eval_renju,
             tt_refine_leaf: self.tt_refine_leaf_renju,
+            falling_gain: self.falling_gain_renju,
             ..self
         }
     }
@@ -1930,6 +1935,11 @@ mod tests {
             ..both
         };
         assert_eq!(stable_optimum(opt, max, 0, 500, &off), ms(700));
+        // By default only Renju adds time for a falling score.
+        let renju = Tuning::default().for_rule(tengen_rules::Rule::Renju);
+        let freestyle = Tuning::default().for_rule(tengen_rules::Rule::Freestyle);
+        assert_eq!(stable_optimum(opt, max, 0, 100, &renju), ms(1_050));
+        assert_eq!(stable_optimum(opt, max, 0, 100, &freestyle), ms(700));
     }
 
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {

@@ -250,7 +250,7 @@ iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, \
-lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, falling_gain";
+lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, falling_gain, falling_gain_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -266,11 +266,13 @@ lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability
 /// `max_quiet=1000` (no quiet-move cap), `smp_spread=0` (Lazy SMP threads deepen on their own),
 /// `root_new_best=0` (a move that beat the previous best in an unfinished iteration is played
 /// only if its score beats the previous iteration's), `stability_base=0` (under a game clock,
-/// the target time no longer follows the best move's stability).
+/// the target time no longer follows the best move's stability), `falling_gain_renju=0`
+/// (under Renju, a falling score no longer adds target time).
 /// Switching one on: `helper_vct_nodes=20000` (a root VCT on the first helper thread),
 /// `guard_nodes=20000` (the root guard: the opponent's VCT against the move about to be
-/// played; `guard_last=0` checks every new best move), `falling_gain=50` (under a game clock,
-/// 50% more target time per 100 points the score fell over two iterations). `order_far=0` orders points by their
+/// played; `guard_last=0` checks every new best move), `falling_gain=50` (under a game clock
+/// and a rule other than Renju, 50% more target time per 100 points the score fell over two
+/// iterations). `order_far=0` orders points by their
 /// patterns alone (by default those far from the last stones come later). Values are
 /// non-negative integers; the on/off knobs take 0 or 1.
 pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
@@ -329,6 +331,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "stability_base" => t.stability_base = unsigned()?,
             "stability_gain" => t.stability_gain = unsigned()?,
             "falling_gain" => t.falling_gain = unsigned()?,
+            "falling_gain_renju" => t.falling_gain_renju = unsigned()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "tt_win_cut" => t.tt_win_cut = flag()?,
