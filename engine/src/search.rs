@@ -745,7 +745,7 @@ impl Shared<'_> {
 /// `drop` in score points, 0 if it did not fall). Only under a game clock, where the
 /// optimum is below the hard limit: a per-move limit cannot be saved for later, so it is not
 /// changed there.
-fn stable_optimum(
+fn scaled_optimum(
     optimum: Duration,
     maximum: Option<Duration>,
     changes: u32,
@@ -801,10 +801,9 @@ struct Worker<'a> {
     /// Main thread: recent changes of the best move between finished iterations, in
     /// hundredths (one change = 100, halved every iteration; `stability_gain`).
     best_changes: u32,
-    /// Main thread: the scores of the last two finished iterations (older first) and how
-    /// far the last fell below the one two before it (`falling_gain`).
-    iteration_scores: [Option<Score>; 2],
-    score_drop: Score,
+    /// Main thread: the scores of the last three finished iterations, oldest first
+    /// (`falling_gain`; see [`Worker::score_drop`]).
+    iteration_scores: [Option<Score>; 3],
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -848,8 +847,7 @@ impl<'a> Worker<'a> {
             root_best: None,
             root_first: None,
             best_changes: 0,
-            iteration_scores: [None; 2],
-            score_drop: 0,
+            iteration_scores: [None; 3],
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -1072,13 +1070,8 @@ impl<'a> Worker<'a> {
                 if self.id == 0 {
                     let changed = best.as_ref().is_some_and(|b| b.best != Move::Stone(pv[0]));
                     self.best_changes = self.best_changes / 2 + if changed { 100 } else { 0 };
-                    self.score_drop = match self.iteration_scores[0] {
-                        Some(old) if old.abs() < WIN_BOUND && score.abs() < WIN_BOUND => {
-                            old - score
-                        }
-                        _ => 0,
-                    };
-                    self.iteration_scores = [self.iteration_scores[1], Some(score)];
+                    self.iteration_scores.rotate_left(1);
+                    self.iteration_scores[2] = Some(score);
                 }
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
@@ -1280,17 +1273,29 @@ impl<'a> Worker<'a> {
         depth >= max_depth || (depth >= self.recover_to && self.out_of_optimum())
     }
 
+    /// How far the last finished iteration's score fell below the score two iterations
+    /// before it (same parity: at the horizon the side to move alternates); 0 without both
+    /// or around a proven result.
+    fn score_drop(&self) -> Score {
+        match self.iteration_scores {
+            [Some(old), _, Some(new)] if old.abs() < WIN_BOUND && new.abs() < WIN_BOUND => {
+                old - new
+            }
+            _ => 0,
+        }
+    }
+
     /// Whether the main thread should not start another iteration: `iteration_pct` percent
     /// of the optimum time is gone (the next iteration would most likely not finish).
     fn out_of_optimum(&self) -> bool {
         let limits = self.shared.limits;
         let tuning = &self.shared.tuning;
         limits.optimum.is_some_and(|opt| {
-            let opt = stable_optimum(
+            let opt = scaled_optimum(
                 opt,
                 limits.maximum,
                 self.best_changes,
-                self.score_drop,
+                self.score_drop(),
                 tuning,
             );
             limits.start.elapsed() >= opt * tuning.iteration_pct / 100
@@ -1895,14 +1900,14 @@ mod tests {
             stability_base: 0,
             ..Tuning::default()
         };
-        assert_eq!(stable_optimum(opt, max, 150, 0, &off), opt);
+        assert_eq!(scaled_optimum(opt, max, 150, 0, &off), opt);
         // A stable best move spends less, a changing one more, never past the hard limit.
-        assert_eq!(stable_optimum(opt, max, 0, 0, &on), ms(700));
-        assert_eq!(stable_optimum(opt, max, 100, 0, &on), ms(1_600));
-        assert_eq!(stable_optimum(opt, max, 199, 0, &on), ms(2_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 0, &on), ms(700));
+        assert_eq!(scaled_optimum(opt, max, 100, 0, &on), ms(1_600));
+        assert_eq!(scaled_optimum(opt, max, 199, 0, &on), ms(2_000));
         // A per-move limit (optimum = hard limit) cannot be saved for later: unchanged.
-        assert_eq!(stable_optimum(opt, Some(opt), 0, 0, &on), opt);
-        assert_eq!(stable_optimum(opt, None, 100, 0, &on), opt);
+        assert_eq!(scaled_optimum(opt, Some(opt), 0, 0, &on), opt);
+        assert_eq!(scaled_optimum(opt, None, 100, 0, &on), opt);
     }
 
     #[test]
@@ -1915,31 +1920,31 @@ mod tests {
             ..Tuning::default()
         };
         // 50% more per 100 points the score fell, at most twice the optimum.
-        assert_eq!(stable_optimum(opt, max, 0, 100, &falling), ms(1_500));
-        assert_eq!(stable_optimum(opt, max, 0, 40, &falling), ms(1_200));
-        assert_eq!(stable_optimum(opt, max, 0, 1_000, &falling), ms(2_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &falling), ms(1_500));
+        assert_eq!(scaled_optimum(opt, max, 0, 40, &falling), ms(1_200));
+        assert_eq!(scaled_optimum(opt, max, 0, 1_000, &falling), ms(2_000));
         // A rising score changes nothing; nor does a per-move limit.
-        assert_eq!(stable_optimum(opt, max, 0, -300, &falling), opt);
-        assert_eq!(stable_optimum(opt, Some(opt), 0, 100, &falling), opt);
+        assert_eq!(scaled_optimum(opt, max, 0, -300, &falling), opt);
+        assert_eq!(scaled_optimum(opt, Some(opt), 0, 100, &falling), opt);
         // On top of the stability scaling, still capped by the hard limit.
         let both = Tuning {
             stability_base: 70,
             stability_gain: 90,
             ..falling
         };
-        assert_eq!(stable_optimum(opt, max, 0, 100, &both), ms(1_050));
-        assert_eq!(stable_optimum(opt, max, 200, 200, &both), ms(3_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &both), ms(1_050));
+        assert_eq!(scaled_optimum(opt, max, 200, 200, &both), ms(3_000));
         // Off: the stability scaling alone.
         let off = Tuning {
             falling_gain: 0,
             ..both
         };
-        assert_eq!(stable_optimum(opt, max, 0, 500, &off), ms(700));
+        assert_eq!(scaled_optimum(opt, max, 0, 500, &off), ms(700));
         // By default only Renju adds time for a falling score.
         let renju = Tuning::default().for_rule(tengen_rules::Rule::Renju);
         let freestyle = Tuning::default().for_rule(tengen_rules::Rule::Freestyle);
-        assert_eq!(stable_optimum(opt, max, 0, 100, &renju), ms(1_050));
-        assert_eq!(stable_optimum(opt, max, 0, 100, &freestyle), ms(700));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &renju), ms(1_050));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &freestyle), ms(700));
     }
 
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {

@@ -2,10 +2,6 @@
 //! conversion into a checked [`RunConfig`]. Bad input gives one line naming the option, the
 //! value and what was expected; nothing starts half-configured.
 
-// The options' doc comments are the `--help` text, written for a terminal: brackets and
-// `<placeholders>` there are not rustdoc links or HTML.
-#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
-
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -59,6 +55,9 @@ OUTPUT (--out DIR):
   DIR/run.json       the command line (replayed by --resume) and the engines' names";
 
 /// Plays Gomocup (pbrain) engines against each other under a referee and time controls.
+// The options' doc comments are the `--help` text, written for a terminal: brackets and
+// `<placeholders>` there are not rustdoc links or HTML.
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 #[derive(Debug, Parser)]
 #[command(name = "tengen-manager", version, about, after_help = AFTER_HELP)]
 pub struct Cli {
