@@ -609,12 +609,16 @@ impl Engine {
                 })
                 .collect();
             let mut w = Worker::new(pos.clone(), &shared, &mut main_history[0], 0);
-            let r = w.iterate(Some(on_info));
+            let r = w.iterate(Some(&mut *on_info));
             shared.done.store(true, Ordering::Relaxed);
             let helpers: Vec<SearchResult> = handles
                 .into_iter()
                 .filter_map(|h| h.join().ok().flatten())
                 .collect();
+            // A helper may have finished the last iteration after the main thread last looked
+            // (it counts the depth as completed before its report is visible); once joined,
+            // its report is.
+            w.pass_on_helper_report(&mut Some(on_info));
             let r = w.guard_final(r, &helpers);
             shared
                 .nodes
