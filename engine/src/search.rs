@@ -300,6 +300,11 @@ pub struct Tuning {
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
     pub lmr_cut_node: i32,
+    /// Plies fewer of late-move reduction at PV nodes (0 = reduced like the others;
+    /// Stockfish reduces less where the principal variation runs, never below 0). Off: 1
+    /// against 0, freestyle at 5 s + 50 ms per game, -11.8 +- 29.4 (502 games, H0;
+    /// engine/STRENGTH.md, thirtieth session).
+    pub lmr_pv: i32,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
     /// statistics-based reductions, one-sided: good histories are common among late moves
@@ -408,6 +413,7 @@ impl Default for Tuning {
             razor_margin: 0,
             razor_max_depth: 3,
             lmr_cut_node: 0,
+            lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
             // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
             // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
@@ -1609,8 +1615,10 @@ impl<'a> Worker<'a> {
                     } else {
                         0
                     };
-                    let r = 1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut + bad_history;
-                    r.min(depth - 1)
+                    let pv = if pv_node { tuning.lmr_pv } else { 0 };
+                    let r =
+                        1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut + bad_history - pv;
+                    r.max(0).min(depth - 1)
                 } else {
                     0
                 };

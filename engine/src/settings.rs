@@ -249,7 +249,7 @@ smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
 iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
 qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
-tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, \
+tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
 falling_gain, falling_gain_renju";
 
@@ -353,6 +353,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "razor_margin" => t.razor_margin = small()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
+            "lmr_pv" => t.lmr_pv = small()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
             "lmr_history_div_renju" => t.lmr_history_div_renju = small()?,
             "root_new_best" => t.root_new_best = flag()?,
