@@ -300,10 +300,10 @@ pub struct Tuning {
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
     pub lmr_cut_node: i32,
-    /// Plies fewer of late-move reduction at PV nodes (0 = reduced like the others;
-    /// Stockfish reduces less where the principal variation runs, never below 0). Off: 1
-    /// against 0, freestyle at 5 s + 50 ms per game, -11.8 +- 29.4 (502 games, H0;
-    /// engine/STRENGTH.md, thirtieth session).
+    /// Plies fewer of late-move reduction at PV nodes, the reduction never going below 0
+    /// (0 = reduced like the others; Stockfish reduces less where the principal variation
+    /// runs). Off: 1 against 0, freestyle at 5 s + 50 ms per game, -11.8 +- 29.4 (502 games,
+    /// H0; engine/STRENGTH.md, thirtieth session).
     pub lmr_pv: i32,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
