@@ -251,7 +251,7 @@ qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
-falling_gain, falling_gain_renju, effort_base, effort_gain";
+falling_gain, falling_gain_renju, effort_base, effort_gain, clock_iteration_pct, clock_iteration_pct_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -329,6 +329,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "guard_time_div" => t.guard_time_div = unsigned()?,
             "guard_last" => t.guard_last = flag()?,
             "iteration_pct" => t.iteration_pct = unsigned()?,
+            "clock_iteration_pct" => t.clock_iteration_pct = unsigned()?,
+            "clock_iteration_pct_renju" => t.clock_iteration_pct_renju = unsigned()?,
             "stability_base" => t.stability_base = unsigned()?,
             "stability_gain" => t.stability_gain = unsigned()?,
             "falling_gain" => t.falling_gain = unsigned()?,
