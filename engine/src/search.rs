@@ -256,7 +256,7 @@ pub struct Tuning {
     pub iteration_pct: u32,
     /// [`Tuning::iteration_pct`] under a game clock (the optimum below the hard limit), where
     /// time not spent on this move is kept for later ones. 80 by default; 100 against 80 at
-    /// 5 s + 50 ms per game, freestyle +25.6 +- 26.7 (611 games, LOS 97%, stopped
+    /// 5 s + 50 ms per game, freestyle +19.4 +- 25.3 (680 games, LOS 93%, stopped
     /// undecided), Renju +0.0 +- 39.6 (276, stopped; engine/STRENGTH.md, thirty-first
     /// session).
     pub clock_iteration_pct: u32,
