@@ -280,15 +280,6 @@ pub struct Tuning {
     /// [`Tuning::falling_gain`] under Renju: 50 by default (SPRT at 5 s + 50 ms per game
     /// +80.2 +- 46.8, 216 games, H1; engine/STRENGTH.md, twenty-eighth session).
     pub falling_gain_renju: u32,
-    /// With a game clock, the optimum is also scaled by the share of the main thread's root
-    /// nodes spent under the best move (Stockfish's node effort): this percentage of it
-    /// when all went to the best move (0 = off)...
-    pub effort_base: u32,
-    /// ...plus this percentage times the share that went to the other moves (a best move
-    /// that needed few of the nodes had rivals worth a longer look). Off: 50 and 120 against
-    /// off at 5 s + 50 ms per game, freestyle -6.6 +- 36.9 (314 games), Renju -11.9 +- 43.4
-    /// (233), both stopped (engine/STRENGTH.md, thirty-first session).
-    pub effort_gain: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -415,8 +406,6 @@ impl Default for Tuning {
             stability_gain: 90,
             falling_gain: 0,
             falling_gain_renju: 50,
-            effort_base: 0,
-            effort_gain: 0,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -776,8 +765,7 @@ impl Shared<'_> {
 
 /// The optimum scaled by the best move's stability (`stability_base`, `stability_gain`;
 /// `changes` in hundredths of a change) and by how far the score fell (`falling_gain`;
-/// `drop` in score points, 0 if it did not fall) and by the best move's share of the root
-/// nodes (`effort_base`; `effort` in percent). Only under a game clock, where the
+/// `drop` in score points, 0 if it did not fall). Only under a game clock, where the
 /// optimum is below the hard limit: a per-move limit cannot be saved for later, so it is not
 /// changed there.
 fn scaled_optimum(
@@ -785,7 +773,6 @@ fn scaled_optimum(
     maximum: Option<Duration>,
     changes: u32,
     drop: Score,
-    effort: u32,
     tuning: &Tuning,
 ) -> Duration {
     match maximum {
@@ -793,10 +780,6 @@ fn scaled_optimum(
             let mut t = optimum;
             if tuning.stability_base > 0 {
                 t = t * (tuning.stability_base + changes * tuning.stability_gain / 100) / 100;
-            }
-            if tuning.effort_base > 0 {
-                let others = 100 - effort.min(100);
-                t = t * (tuning.effort_base + others * tuning.effort_gain / 100) / 100;
             }
             let falling = (drop.max(0) as u32).saturating_mul(tuning.falling_gain) / 100;
             (t * (100 + falling.min(100)) / 100).min(max)
@@ -854,11 +837,6 @@ struct Worker<'a> {
     /// Main thread: the scores of the last three finished iterations, oldest first
     /// (`falling_gain`; see [`Worker::score_drop`]).
     iteration_scores: [Option<Score>; 3],
-    /// Main thread: the nodes searched under each root move (by cell) in this search...
-    root_effort: Vec<u64>,
-    /// ...and the best move's share of them at the last finished iteration, in percent
-    /// (`effort_base`).
-    best_effort: u32,
     pv: Vec<Vec<Cell>>,
     bufs: Vec<Vec<Cell>>,
     move_bufs: Vec<Vec<(Cell, i32)>>,
@@ -903,8 +881,6 @@ impl<'a> Worker<'a> {
             root_first: None,
             best_changes: 0,
             iteration_scores: [None; 3],
-            root_effort: Vec::new(),
-            best_effort: 100,
             pv: vec![Vec::new(); MAX_PLY + 1],
             bufs: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -1129,11 +1105,6 @@ impl<'a> Worker<'a> {
                     self.best_changes = self.best_changes / 2 + if changed { 100 } else { 0 };
                     self.iteration_scores.rotate_left(1);
                     self.iteration_scores[2] = Some(score);
-                    if let Some(&m) = self.pv[0].first() {
-                        let total: u64 = self.root_effort.iter().sum();
-                        let spent = self.root_effort.get(m as usize).copied().unwrap_or(0);
-                        self.best_effort = (spent * 100 / total.max(1)) as u32;
-                    }
                 }
                 // Helpers keep their result too: a deeper finished iteration may be chosen.
                 best = Some(SearchResult {
@@ -1360,7 +1331,6 @@ impl<'a> Worker<'a> {
                 limits.maximum,
                 self.best_changes,
                 self.score_drop(),
-                self.best_effort,
                 tuning,
             );
             limits.start.elapsed() >= opt * pct / 100
@@ -1641,7 +1611,6 @@ impl<'a> Worker<'a> {
                 sort_moves(&mut moves[late..], &mut self.order_keys, usize::MAX);
             }
             let (m, mscore) = moves[i];
-            let nodes_before = self.nodes;
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
@@ -1692,12 +1661,6 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.undo();
-            if root && self.id == 0 && self.shared.tuning.effort_base > 0 {
-                if self.root_effort.is_empty() {
-                    self.root_effort = vec![0; crate::position::CELLS];
-                }
-                self.root_effort[m as usize] += self.nodes - nodes_before;
-            }
             if root && i == 0 && !self.stopped && self.root_first.is_none() {
                 self.root_first = Some(m);
             }
@@ -1974,14 +1937,14 @@ mod tests {
             stability_base: 0,
             ..Tuning::default()
         };
-        assert_eq!(scaled_optimum(opt, max, 150, 0, 100, &off), opt);
+        assert_eq!(scaled_optimum(opt, max, 150, 0, &off), opt);
         // A stable best move spends less, a changing one more, never past the hard limit.
-        assert_eq!(scaled_optimum(opt, max, 0, 0, 100, &on), ms(700));
-        assert_eq!(scaled_optimum(opt, max, 100, 0, 100, &on), ms(1_600));
-        assert_eq!(scaled_optimum(opt, max, 199, 0, 100, &on), ms(2_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 0, &on), ms(700));
+        assert_eq!(scaled_optimum(opt, max, 100, 0, &on), ms(1_600));
+        assert_eq!(scaled_optimum(opt, max, 199, 0, &on), ms(2_000));
         // A per-move limit (optimum = hard limit) cannot be saved for later: unchanged.
-        assert_eq!(scaled_optimum(opt, Some(opt), 0, 0, 100, &on), opt);
-        assert_eq!(scaled_optimum(opt, None, 100, 0, 100, &on), opt);
+        assert_eq!(scaled_optimum(opt, Some(opt), 0, 0, &on), opt);
+        assert_eq!(scaled_optimum(opt, None, 100, 0, &on), opt);
     }
 
     #[test]
@@ -1994,66 +1957,31 @@ mod tests {
             ..Tuning::default()
         };
         // 50% more per 100 points the score fell, at most twice the optimum.
-        assert_eq!(scaled_optimum(opt, max, 0, 100, 100, &falling), ms(1_500));
-        assert_eq!(scaled_optimum(opt, max, 0, 40, 100, &falling), ms(1_200));
-        assert_eq!(scaled_optimum(opt, max, 0, 1_000, 100, &falling), ms(2_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &falling), ms(1_500));
+        assert_eq!(scaled_optimum(opt, max, 0, 40, &falling), ms(1_200));
+        assert_eq!(scaled_optimum(opt, max, 0, 1_000, &falling), ms(2_000));
         // A rising score changes nothing; nor does a per-move limit.
-        assert_eq!(scaled_optimum(opt, max, 0, -300, 100, &falling), opt);
-        assert_eq!(scaled_optimum(opt, Some(opt), 0, 100, 100, &falling), opt);
+        assert_eq!(scaled_optimum(opt, max, 0, -300, &falling), opt);
+        assert_eq!(scaled_optimum(opt, Some(opt), 0, 100, &falling), opt);
         // On top of the stability scaling, still capped by the hard limit.
         let both = Tuning {
             stability_base: 70,
             stability_gain: 90,
             ..falling
         };
-        assert_eq!(scaled_optimum(opt, max, 0, 100, 100, &both), ms(1_050));
-        assert_eq!(scaled_optimum(opt, max, 200, 200, 100, &both), ms(3_000));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &both), ms(1_050));
+        assert_eq!(scaled_optimum(opt, max, 200, 200, &both), ms(3_000));
         // Off: the stability scaling alone.
         let off = Tuning {
             falling_gain: 0,
             ..both
         };
-        assert_eq!(scaled_optimum(opt, max, 0, 500, 100, &off), ms(700));
+        assert_eq!(scaled_optimum(opt, max, 0, 500, &off), ms(700));
         // By default only Renju adds time for a falling score.
         let renju = Tuning::default().for_rule(tengen_rules::Rule::Renju);
         let freestyle = Tuning::default().for_rule(tengen_rules::Rule::Freestyle);
-        assert_eq!(scaled_optimum(opt, max, 0, 100, 100, &renju), ms(1_050));
-        assert_eq!(scaled_optimum(opt, max, 0, 100, 100, &freestyle), ms(700));
-    }
-
-    #[test]
-    fn a_game_clock_optimum_follows_the_best_moves_share_of_the_nodes() {
-        let ms = Duration::from_millis;
-        let (opt, max) = (ms(1_000), Some(ms(3_000)));
-        let effort = Tuning {
-            stability_base: 0,
-            falling_gain: 0,
-            effort_base: 50,
-            effort_gain: 120,
-            ..Tuning::default()
-        };
-        // All nodes under the best move: half the optimum; half of them: 110%; none: 170%.
-        assert_eq!(scaled_optimum(opt, max, 0, 0, 100, &effort), ms(500));
-        assert_eq!(scaled_optimum(opt, max, 0, 0, 50, &effort), ms(1_100));
-        assert_eq!(scaled_optimum(opt, max, 0, 0, 0, &effort), ms(1_700));
-        // Never past the hard limit, and not under a per-move limit.
-        assert_eq!(
-            scaled_optimum(opt, Some(ms(1_200)), 0, 0, 0, &effort),
-            ms(1_200)
-        );
-        assert_eq!(scaled_optimum(opt, Some(opt), 0, 0, 0, &effort), opt);
-        // On top of the stability scaling; off by default.
-        let both = Tuning {
-            stability_base: 70,
-            stability_gain: 90,
-            ..effort
-        };
-        assert_eq!(scaled_optimum(opt, max, 100, 0, 50, &both), ms(1_760));
-        let default = Tuning::default();
-        assert_eq!(
-            scaled_optimum(opt, max, 0, 0, 0, &default),
-            scaled_optimum(opt, max, 0, 0, 100, &default)
-        );
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &renju), ms(1_050));
+        assert_eq!(scaled_optimum(opt, max, 0, 100, &freestyle), ms(700));
     }
 
     #[test]

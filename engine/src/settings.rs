@@ -251,8 +251,7 @@ qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
-falling_gain, falling_gain_renju, effort_base, effort_gain, clock_iteration_pct, \
-clock_iteration_pct_renju";
+falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -336,8 +335,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "stability_gain" => t.stability_gain = unsigned()?,
             "falling_gain" => t.falling_gain = unsigned()?,
             "falling_gain_renju" => t.falling_gain_renju = unsigned()?,
-            "effort_base" => t.effort_base = unsigned()?,
-            "effort_gain" => t.effort_gain = unsigned()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "tt_win_cut" => t.tt_win_cut = flag()?,
