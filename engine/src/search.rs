@@ -775,23 +775,27 @@ fn scaled_optimum(
     drop: Score,
     tuning: &Tuning,
 ) -> Duration {
-    match maximum {
-        Some(max) if max > optimum => {
-            let mut t = optimum;
-            if tuning.stability_base > 0 {
-                t = t * (tuning.stability_base + changes * tuning.stability_gain / 100) / 100;
-            }
-            let falling = (drop.max(0) as u32).saturating_mul(tuning.falling_gain) / 100;
-            (t * (100 + falling.min(100)) / 100).min(max)
-        }
-        _ => optimum,
+    let Some(max) = clock_limit(optimum, maximum) else {
+        return optimum;
+    };
+    let mut t = optimum;
+    if tuning.stability_base > 0 {
+        t = t * (tuning.stability_base + changes * tuning.stability_gain / 100) / 100;
     }
+    let falling = (drop.max(0) as u32).saturating_mul(tuning.falling_gain) / 100;
+    (t * (100 + falling.min(100)) / 100).min(max)
+}
+
+/// The hard limit if the move's time comes from a game clock: the optimum is below it, so
+/// time left unspent is kept for later moves (a per-move limit has optimum = maximum).
+fn clock_limit(optimum: Duration, maximum: Option<Duration>) -> Option<Duration> {
+    maximum.filter(|&max| max > optimum)
 }
 
 /// The share of the optimum (percent) after which no new iteration starts: under a game
-/// clock (the optimum below the hard limit) `clock_iteration_pct`, else `iteration_pct`.
+/// clock `clock_iteration_pct`, else `iteration_pct`.
 fn iteration_pct(optimum: Duration, maximum: Option<Duration>, tuning: &Tuning) -> u32 {
-    if maximum.is_some_and(|max| max > optimum) {
+    if clock_limit(optimum, maximum).is_some() {
         tuning.clock_iteration_pct
     } else {
         tuning.iteration_pct
