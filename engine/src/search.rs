@@ -304,6 +304,15 @@ pub struct Tuning {
     pub razor_margin: Score,
     /// ...at depths up to this.
     pub razor_max_depth: i32,
+    /// ProbCut margin (0 = off): at a quiet non-PV node at least `probcut_min_depth` deep,
+    /// the first `probcut_moves` moves in order get a null-window search 4 plies shallower
+    /// against beta plus this margin; one that holds it cuts the node (Stockfish's ProbCut,
+    /// with the best-ordered moves standing in for captures).
+    pub probcut_margin: Score,
+    /// See `probcut_margin`.
+    pub probcut_min_depth: i32,
+    /// See `probcut_margin`.
+    pub probcut_moves: usize,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -422,6 +431,9 @@ impl Default for Tuning {
             rfp_max_depth: 3,
             razor_margin: 0,
             razor_max_depth: 3,
+            probcut_margin: 0,
+            probcut_min_depth: 5,
+            probcut_moves: 3,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1572,6 +1584,36 @@ impl<'a> Worker<'a> {
             return -(WIN - plyi - 2);
         }
 
+        if tuning.probcut_margin > 0
+            && !pv_node
+            && !root
+            && threat == Threat::Quiet
+            && depth >= tuning.probcut_min_depth
+            && beta.abs() < WIN_BOUND - tuning.probcut_margin
+        {
+            if let Some((m, score)) =
+                self.probcut(&mut moves, beta + tuning.probcut_margin, depth, ply)
+            {
+                self.shared.tt.store(
+                    key,
+                    ply as i32,
+                    Some(m),
+                    Bound::Lower,
+                    depth - 3,
+                    score,
+                    static_eval,
+                );
+                self.bufs[ply] = buf;
+                self.move_bufs[ply] = moves;
+                return score;
+            }
+            if self.stopped {
+                self.bufs[ply] = buf;
+                self.move_bufs[ply] = moves;
+                return 0;
+            }
+        }
+
         let ext = i32::from(forced);
         let mut best_score = -INF;
         let mut best_move: Option<Cell> = None;
@@ -1713,6 +1755,35 @@ impl<'a> Worker<'a> {
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
+    }
+
+    /// ProbCut: the best-ordered few of `moves` searched 4 plies shallower with a null window
+    /// at `pbeta`; the first move whose score reaches it, with the score, if any. Leaves those moves at the front.
+    fn probcut(
+        &mut self,
+        moves: &mut [(Cell, i32)],
+        pbeta: Score,
+        depth: i32,
+        ply: usize,
+    ) -> Option<(Cell, Score)> {
+        let tries = self.shared.tuning.probcut_moves.min(moves.len());
+        for k in 0..tries {
+            let first = (k..moves.len())
+                .min_by_key(|&j| order_key(moves[j]))
+                .unwrap_or(k);
+            moves.swap(k, first);
+            let m = moves[k].0;
+            self.pos.play(m);
+            let score = -self.negamax(-pbeta, -pbeta + 1, depth - 4, ply + 1, false, false);
+            self.pos.undo();
+            if self.stopped {
+                return None;
+            }
+            if score >= pbeta {
+                return Some((m, score));
+            }
+        }
+        None
     }
 
     /// Learn from a cut-off by `best` at a quiet node: the history rewards it and punishes

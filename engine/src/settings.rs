@@ -251,7 +251,8 @@ qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
 lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
-falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju";
+falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, \
+probcut_margin, probcut_min_depth, probcut_moves";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -354,6 +355,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "razor_margin" => t.razor_margin = small()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
+            "probcut_margin" => t.probcut_margin = small()?,
+            "probcut_min_depth" => t.probcut_min_depth = small()?,
+            "probcut_moves" => t.probcut_moves = size()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
