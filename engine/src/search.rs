@@ -255,12 +255,12 @@ pub struct Tuning {
     /// twenty-seventh sessions).
     pub iteration_pct: u32,
     /// [`Tuning::iteration_pct`] under a game clock (the optimum below the hard limit), where
-    /// time not spent on this move is kept for later ones. 80 by default; 100 against 80 at
-    /// 5 s + 50 ms per game, freestyle +19.4 +- 25.3 (680 games, LOS 93%, stopped
-    /// undecided), Renju +0.0 +- 39.6 (276, stopped; engine/STRENGTH.md, thirty-first
-    /// session).
+    /// time not spent on this move is kept for later ones. 100 by default: against 80 at
+    /// 5 s + 50 ms per game, freestyle +26.8 +- 22.1 (896 games, H1; engine/STRENGTH.md,
+    /// thirty-first and thirty-second sessions).
     pub clock_iteration_pct: u32,
-    /// [`Tuning::clock_iteration_pct`] under Renju.
+    /// [`Tuning::clock_iteration_pct`] under Renju: 80 by default (100 against 80 was
+    /// +0.0 +- 39.6 over 276 games, stopped).
     pub clock_iteration_pct_renju: u32,
     /// With a game clock (the optimum below the hard limit), the optimum is scaled by the
     /// stability of the best move: this percentage of it while the best move stays (0 = off,
@@ -409,7 +409,7 @@ impl Default for Tuning {
             guard_time_div: 4,
             guard_last: true,
             iteration_pct: 80,
-            clock_iteration_pct: 80,
+            clock_iteration_pct: 100,
             clock_iteration_pct_renju: 80,
             stability_base: 70,
             stability_gain: 90,
