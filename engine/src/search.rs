@@ -1,7 +1,7 @@
 //! The search entry point: a root VCF (and, if switched on, a bounded root VCT), then
 //! iterative deepening principal-variation search with aspiration windows, mate-distance
-//! pruning, a shared lock-free transposition table, reverse futility pruning, late-move
-//! pruning and reductions, threat-driven move generation and a VCF quiescence, run by
+//! pruning, a shared lock-free transposition table, reverse futility pruning, ProbCut,
+//! late-move pruning and reductions, threat-driven move generation and a VCF quiescence, run by
 //! `threads` Lazy-SMP threads (std threads sharing the table). The threads spread over
 //! depths (at most half of them per depth) and abandon an iteration another thread has
 //! finished; the main thread reports, and the deepest finished iteration of any thread is
