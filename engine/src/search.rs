@@ -1,8 +1,8 @@
 //! The search entry point: a root VCF (and, if switched on, a bounded root VCT), then
 //! iterative deepening principal-variation search with aspiration windows, mate-distance
 //! pruning, a shared lock-free transposition table, reverse futility pruning, ProbCut,
-//! late-move pruning and reductions, threat-driven move generation and a VCF quiescence, run by
-//! `threads` Lazy-SMP threads (std threads sharing the table). The threads spread over
+//! late-move pruning and reductions, threat-driven move generation and a VCF quiescence,
+//! run by `threads` Lazy-SMP threads (std threads sharing the table). The threads spread over
 //! depths (at most half of them per depth) and abandon an iteration another thread has
 //! finished; the main thread reports, and the deepest finished iteration of any thread is
 //! played. A root guard (off by default, `Tuning::guard_nodes`) can drop a move to be played
@@ -31,6 +31,9 @@ pub const WIN_BOUND: Score = WIN - MAX_PLY as Score - 100;
 const INF: Score = WIN + 1;
 /// How far past the horizon the defences against an open three are still searched.
 const QS_DEFEND_PLIES: i32 = 4;
+/// How many plies shallower ProbCut searches its moves than the node
+/// ([`Tuning::probcut_margin`]).
+const PROBCUT_REDUCTION: i32 = 4;
 /// Node budget of the root VCT (deterministic when no clock is given). Off by default: in
 /// SPRT self-play at 100 ms per move the engine without it was stronger in every setting
 /// tried (engine/STRENGTH.md); `vct_nodes=20000` switches it back on for experiments.
@@ -142,6 +145,14 @@ const UNSCRAMBLE: u32 = 0x144C_BC89;
 fn order_key((c, s): (Cell, i32)) -> u64 {
     let score = !((s as u32) ^ 0x8000_0000);
     u64::from(score) << 32 | u64::from(u32::from(c).wrapping_mul(SCRAMBLE))
+}
+
+/// Swap the best of `moves[from..]` by [`order_key`] to `from` (nothing if it is empty).
+#[inline]
+fn bring_first(moves: &mut [(Cell, i32)], from: usize) {
+    if let Some(best) = (from..moves.len()).min_by_key(|&j| order_key(moves[j])) {
+        moves.swap(from, best);
+    }
 }
 
 /// The move of an [`order_key`].
@@ -1593,26 +1604,24 @@ impl<'a> Worker<'a> {
             && depth >= tuning.probcut_min_depth
             && beta.abs() < WIN_BOUND - tuning.probcut_margin
         {
-            if let Some((m, score)) =
-                self.probcut(&mut moves, beta + tuning.probcut_margin, depth, ply)
-            {
+            let cut = self.probcut(&mut moves, beta + tuning.probcut_margin, depth, ply);
+            if let Some((m, score)) = cut {
+                // The depth the cut was proven at, counted from this node.
+                let proven = depth - PROBCUT_REDUCTION + 1;
                 self.shared.tt.store(
                     key,
                     ply as i32,
                     Some(m),
                     Bound::Lower,
-                    depth - 3,
+                    proven,
                     score,
                     static_eval,
                 );
-                self.bufs[ply] = buf;
-                self.move_bufs[ply] = moves;
-                return score;
             }
-            if self.stopped {
+            if cut.is_some() || self.stopped {
                 self.bufs[ply] = buf;
                 self.move_bufs[ply] = moves;
-                return 0;
+                return cut.map_or(0, |(_, score)| score);
             }
         }
 
@@ -1646,10 +1655,7 @@ impl<'a> Worker<'a> {
             // fewer instructions than sorting every list; sorting only the moves before
             // `late` first, 1% fewer again).
             if i == 0 {
-                let first = (0..moves.len())
-                    .min_by_key(|&j| order_key(moves[j]))
-                    .unwrap_or(0);
-                moves.swap(0, first);
+                bring_first(&mut moves, 0);
             } else if i == 1 {
                 // Moves from `late` on are reached only if every earlier one lost: those
                 // are sorted when reached (with `late` 1, now).
@@ -1759,8 +1765,10 @@ impl<'a> Worker<'a> {
         best_score
     }
 
-    /// ProbCut: the best-ordered few of `moves` searched 4 plies shallower with a null window
-    /// at `pbeta`; the first move whose score reaches it, with the score, if any. Leaves those moves at the front.
+    /// ProbCut: the best-ordered few of `moves` searched [`PROBCUT_REDUCTION`] plies
+    /// shallower with a null window at `pbeta`; the first move whose score reaches it, with
+    /// the score, if any (none once the search is stopped). Leaves the tried moves in order
+    /// at the front.
     fn probcut(
         &mut self,
         moves: &mut [(Cell, i32)],
@@ -1770,13 +1778,11 @@ impl<'a> Worker<'a> {
     ) -> Option<(Cell, Score)> {
         let tries = self.shared.tuning.probcut_moves.min(moves.len());
         for k in 0..tries {
-            let first = (k..moves.len())
-                .min_by_key(|&j| order_key(moves[j]))
-                .unwrap_or(k);
-            moves.swap(k, first);
+            bring_first(moves, k);
             let m = moves[k].0;
             self.pos.play(m);
-            let score = -self.negamax(-pbeta, -pbeta + 1, depth - 4, ply + 1, false, false);
+            let child_depth = depth - PROBCUT_REDUCTION;
+            let score = -self.negamax(-pbeta, -pbeta + 1, child_depth, ply + 1, false, false);
             self.pos.undo();
             if self.stopped {
                 return None;

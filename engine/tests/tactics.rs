@@ -524,9 +524,9 @@ fn root_solvers_stop_at_the_deadline() {
 /// The pruning and ordering knobs that are off by default (razoring, a smaller ProbCut
 /// margin, `lmr_improving` on the refined score, history from table cut-offs) must not cost
 /// any case either: razoring and ProbCut skip the search of a node, so a forced line they
-/// cut would show here. The guard cases
-/// are left out: their premise is the default search's own (losing) choice, which the
-/// knobs change (with razoring, selfplay-walkin-line8 no longer walks in).
+/// cut would show here. The guard cases are left out: their premise is the default search's
+/// own (losing) choice, which the knobs change (with razoring, selfplay-walkin-line8 no
+/// longer walks in).
 #[test]
 fn tactics_suite_with_the_pruning_knobs() {
     EXTRA_KNOBS.with(|k| {
