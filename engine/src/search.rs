@@ -326,6 +326,10 @@ pub struct Tuning {
     pub probcut_min_depth: i32,
     /// See `probcut_margin`.
     pub probcut_moves: usize,
+    /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
+    /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
+    /// would most likely fail.
+    pub probcut_tt: bool,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -447,6 +451,7 @@ impl Default for Tuning {
             probcut_margin: 200,
             probcut_min_depth: 5,
             probcut_moves: 3,
+            probcut_tt: false,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1603,6 +1608,10 @@ impl<'a> Worker<'a> {
             && threat == Threat::Quiet
             && depth >= tuning.probcut_min_depth
             && beta.abs() < WIN_BOUND - tuning.probcut_margin
+            && !(tuning.probcut_tt
+                && tt_entry.is_some_and(|e| {
+                    e.depth > depth - PROBCUT_REDUCTION && e.score < beta + tuning.probcut_margin
+                }))
         {
             let cut = self.probcut(&mut moves, beta + tuning.probcut_margin, depth, ply);
             if let Some((m, score)) = cut {
