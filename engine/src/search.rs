@@ -326,6 +326,14 @@ pub struct Tuning {
     pub probcut_min_depth: i32,
     /// See `probcut_margin`.
     pub probcut_moves: usize,
+    /// Singular extension (0 = off): at a node at least this deep whose table move has a
+    /// lower bound (or exact score) from a search at most 3 plies shallower, the other moves
+    /// get a null-window search at half depth against that score less `se_margin` per ply;
+    /// if all fail, the table move is searched a ply deeper (and if one holds beta too, the
+    /// node is cut: Stockfish's multi-cut). Extensions stop at twice the iteration's depth.
+    pub se_min_depth: i32,
+    /// See `se_min_depth`.
+    pub se_margin: Score,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
@@ -452,6 +460,8 @@ impl Default for Tuning {
             probcut_min_depth: 5,
             probcut_moves: 3,
             probcut_tt: false,
+            se_min_depth: 0,
+            se_margin: 8,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -879,6 +889,8 @@ struct Worker<'a> {
     /// The static score of the quiet node at each ply of the current line ([`NO_EVAL`] at
     /// a node with a threat against the side to move).
     evals: Vec<Score>,
+    /// The move a singular-extension search at each ply leaves out (none outside one).
+    excluded: Vec<Option<Cell>>,
 }
 
 /// [`Worker::evals`] of a node that is not quiet.
@@ -920,6 +932,7 @@ impl<'a> Worker<'a> {
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
             order_keys: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
+            excluded: vec![None; MAX_PLY + 1],
         }
     }
 
@@ -1468,7 +1481,10 @@ impl<'a> Worker<'a> {
             }
         }
         let key = self.pos.hash();
-        let tt_entry = if self.shared.tuning.tt_probe {
+        // A singular-extension search leaves a move out: the table's entry for this node,
+        // with that move in, neither cuts it nor is overwritten by it.
+        let excluded = self.excluded[ply];
+        let tt_entry = if self.shared.tuning.tt_probe && excluded.is_none() {
             self.shared.tt.probe(key, ply as i32)
         } else {
             None
@@ -1526,6 +1542,7 @@ impl<'a> Worker<'a> {
         // Razoring: a shallow quiet node far below alpha is not searched, only its quiescence.
         let razor = tuning.razor_margin > 0
             && !pv_node
+            && excluded.is_none()
             && threat == Threat::Quiet
             && depth > 0
             && depth <= tuning.razor_max_depth
@@ -1560,6 +1577,7 @@ impl<'a> Worker<'a> {
         // move) whose score (`guess`) beats beta by a margin per ply, assume it holds.
         if tuning.rfp_margin > 0
             && !pv_node
+            && excluded.is_none()
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
             && guess.abs() < WIN_BOUND
@@ -1581,6 +1599,14 @@ impl<'a> Worker<'a> {
             _ => {
                 movegen::quiet(&mut self.pos, &mut buf);
                 self.score_moves(&buf, tt_move, ply, &mut moves);
+            }
+        }
+        if let Some(x) = excluded {
+            moves.retain(|&(c, _)| c != x);
+            if moves.is_empty() {
+                self.bufs[ply] = buf;
+                self.move_bufs[ply] = moves;
+                return alpha;
             }
         }
         if root {
@@ -1605,6 +1631,7 @@ impl<'a> Worker<'a> {
         if tuning.probcut_margin > 0
             && !pv_node
             && !root
+            && excluded.is_none()
             && threat == Threat::Quiet
             && depth >= tuning.probcut_min_depth
             && beta.abs() < WIN_BOUND - tuning.probcut_margin
@@ -1631,6 +1658,35 @@ impl<'a> Worker<'a> {
                 self.bufs[ply] = buf;
                 self.move_bufs[ply] = moves;
                 return cut.map_or(0, |(_, score)| score);
+            }
+        }
+
+        // Singular extension of the table move.
+        let mut singular = None;
+        if tuning.se_min_depth > 0
+            && !root
+            && excluded.is_none()
+            && depth >= tuning.se_min_depth
+            && !forced
+            && moves.len() > 1
+            && (ply as i32) < 2 * self.iteration
+        {
+            if let (Some(e), Some(m)) = (tt_entry, tt_move) {
+                if e.bound != Bound::Upper && e.depth >= depth - 3 && e.score.abs() < WIN_BOUND {
+                    let sbeta = e.score - tuning.se_margin * depth;
+                    self.excluded[ply] = Some(m);
+                    let v = self.negamax(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
+                    self.excluded[ply] = None;
+                    if self.stopped || (v >= sbeta && sbeta >= beta) {
+                        // Multi-cut: a second move holds beta as well.
+                        self.bufs[ply] = buf;
+                        self.move_bufs[ply] = moves;
+                        return if self.stopped { 0 } else { sbeta };
+                    }
+                    if v < sbeta {
+                        singular = Some(m);
+                    }
+                }
             }
         }
 
@@ -1677,7 +1733,7 @@ impl<'a> Worker<'a> {
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
-            let new_depth = depth - 1 + ext;
+            let new_depth = depth - 1 + ext + i32::from(singular == Some(m));
             let mut score;
             let mut fail_high = None;
             if i == 0 {
@@ -1760,15 +1816,17 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            ply as i32,
-            best_move,
-            bound,
-            depth,
-            best_score,
-            static_eval,
-        );
+        if excluded.is_none() {
+            self.shared.tt.store(
+                key,
+                ply as i32,
+                best_move,
+                bound,
+                depth,
+                best_score,
+                static_eval,
+            );
+        }
         self.bufs[ply] = buf;
         self.move_bufs[ply] = moves;
         best_score
@@ -2112,6 +2170,26 @@ mod tests {
         assert!(
             wide < off && narrow < wide,
             "off {off}, 400: {wide}, 100: {narrow}"
+        );
+    }
+
+    /// Singular extension at a fixed depth: extending the table move grows the tree, and a
+    /// wider margin (fewer moves called singular) grows it less. Fails if the knob does
+    /// nothing.
+    #[test]
+    fn singular_extension_grows_the_tree_at_the_bench_depth() {
+        let nodes = |se_min_depth: i32, se_margin: Score| {
+            let t = Tuning {
+                se_min_depth,
+                se_margin,
+                ..Tuning::default()
+            };
+            crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+        };
+        let (off, narrow, wide) = (nodes(0, 8), nodes(8, 8), nodes(8, 16));
+        assert!(
+            off < wide && wide < narrow,
+            "off {off}, margin 8: {narrow}, margin 16: {wide}"
         );
     }
 
