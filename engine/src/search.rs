@@ -215,8 +215,13 @@ pub struct Tuning {
     pub lmp_max_depth: i32,
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
-    /// ...from this move index on.
+    /// ...from this move index on. The reduction is 1 + index / `lmr_index_div` + depth /
+    /// `lmr_depth_div` plies (plus the knobs below)...
     pub lmr_min_index: usize,
+    /// See `lmr_min_index`.
+    pub lmr_index_div: i32,
+    /// See `lmr_min_index`.
+    pub lmr_depth_div: i32,
     /// Reduce late moves one ply more at a quiet node whose static score (refined by the
     /// table with `tt_refine_eval`) is no better than at the side to move's previous quiet
     /// node two plies up (Stockfish's "improving").
@@ -405,6 +410,8 @@ impl Default for Tuning {
             lmp_max_depth: 3,
             lmr_min_depth: 3,
             lmr_min_index: 3,
+            lmr_index_div: 8,
+            lmr_depth_div: 6,
             lmr_improving: false,
             // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
             // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
@@ -1758,8 +1765,13 @@ impl<'a> Worker<'a> {
                         0
                     };
                     let pv = if pv_node { tuning.lmr_pv } else { 0 };
-                    let r =
-                        1 + (i as i32) / 8 + depth / 6 + i32::from(worse) + cut + bad_history - pv;
+                    let r = 1
+                        + (i as i32) / tuning.lmr_index_div.max(1)
+                        + depth / tuning.lmr_depth_div.max(1)
+                        + i32::from(worse)
+                        + cut
+                        + bad_history
+                        - pv;
                     r.max(0).min(depth - 1)
                 } else {
                     0

@@ -242,17 +242,17 @@ pub enum TuningError {
 
 /// The knobs [`parse_tuning`] understands.
 const KNOBS: &str = "lmp_base, lmp_per_depth, lmp_max_depth, lmr_min_depth, lmr_min_index, \
-qs_defend_plies, vct_nodes, vct_time_div, max_quiet, max_quiet_renju, root_vcf, \
-qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, qs_vcf_needs_four_three, \
-rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, mate_distance, helper_vct_nodes, \
-smp_spread, guard_nodes, guard_min_depth, guard_time_div, guard_last, \
-iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, qs_vcf_needs_four_three_renju, \
-qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, order_fit_renju, \
-lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
+lmr_index_div, lmr_depth_div, qs_defend_plies, vct_nodes, vct_time_div, max_quiet, \
+max_quiet_renju, root_vcf, qs_vcf_nodes, aspiration, tt_probe, killers, history, history_div, \
+qs_vcf_needs_four_three, rfp_margin, rfp_max_depth, history_div_renju, rfp_margin_renju, \
+mate_distance, helper_vct_nodes, smp_spread, guard_nodes, guard_min_depth, guard_time_div, \
+guard_last, iteration_pct, lmr_defend, qs_vcf_below_beta, order_far, \
+qs_vcf_needs_four_three_renju, qs_vcf_below_beta_renju, lmr_defend_renju, order_fit, \
+order_fit_renju, lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju, tt_refine_leaf, \
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
-falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, \
-probcut_margin, probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_margin";
+falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, probcut_margin, \
+probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_margin";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -308,6 +308,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmp_max_depth" => t.lmp_max_depth = small()?,
             "lmr_min_depth" => t.lmr_min_depth = small()?,
             "lmr_min_index" => t.lmr_min_index = size()?,
+            "lmr_index_div" => t.lmr_index_div = small()?,
+            "lmr_depth_div" => t.lmr_depth_div = small()?,
             "lmr_defend" => t.lmr_defend = flag()?,
             "lmr_defend_renju" => t.lmr_defend_renju = flag()?,
             "order_far" => t.order_far = flag()?,
