@@ -252,7 +252,8 @@ order_fit_renju, lmr_improving, tt_win_cut, tt_refine_eval, tt_refine_eval_renju
 tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_node, lmr_pv, \
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
 falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, probcut_margin, \
-probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_margin";
+probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
+se_margin";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -362,6 +363,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "probcut_moves" => t.probcut_moves = size()?,
             "probcut_tt" => t.probcut_tt = flag()?,
             "se_min_depth" => t.se_min_depth = small()?,
+            "se_min_depth_renju" => t.se_min_depth_renju = small()?,
             "se_margin" => t.se_margin = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
