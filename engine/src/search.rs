@@ -1687,9 +1687,7 @@ impl<'a> Worker<'a> {
             if let (Some(e), Some(m)) = (tt_entry, tt_move) {
                 if e.bound != Bound::Upper && e.depth >= depth - 3 && e.score.abs() < WIN_BOUND {
                     let sbeta = e.score - tuning.se_margin * depth;
-                    self.excluded[ply] = Some(m);
-                    let v = self.negamax(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
-                    self.excluded[ply] = None;
+                    let v = self.without(m, sbeta, depth, ply, cut_node);
                     if self.stopped || (v >= sbeta && sbeta >= beta) {
                         // Multi-cut: a second move holds beta as well.
                         self.bufs[ply] = buf;
@@ -1877,6 +1875,15 @@ impl<'a> Worker<'a> {
             }
         }
         None
+    }
+
+    /// Singular extension's search: this node again without its table move `m`, at half
+    /// depth with a null window at `sbeta`. Below `sbeta` means `m` stands alone.
+    fn without(&mut self, m: Cell, sbeta: Score, depth: i32, ply: usize, cut_node: bool) -> Score {
+        self.excluded[ply] = Some(m);
+        let v = self.negamax(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
+        self.excluded[ply] = None;
+        v
     }
 
     /// Learn from a cut-off by `best` at a quiet node: the history rewards it and punishes
