@@ -336,8 +336,8 @@ pub struct Tuning {
     /// get a null-window search at half depth against that score less `se_margin` per ply;
     /// if all fail, the table move is searched a ply deeper (and if one holds beta too, the
     /// node is cut: Stockfish's multi-cut). Extensions stop at twice the iteration's depth.
-    /// 7 in freestyle: SPRT at 5 s + 50 ms per game against off, +39.0 +- 32.0 (420 games,
-    /// H1; engine/STRENGTH.md, thirty-third session)...
+    /// 7: SPRT at 5 s + 50 ms per game against off, freestyle +39.0 +- 32.0 (420 games, H1),
+    /// Renju +33.1 +- 28.4 (548 games, H1; engine/STRENGTH.md, thirty-third session)...
     pub se_min_depth: i32,
     /// ...`se_min_depth_renju` under Renju (see [`Tuning::for_rule`]).
     pub se_min_depth_renju: i32,
@@ -472,7 +472,7 @@ impl Default for Tuning {
             probcut_moves: 3,
             probcut_tt: false,
             se_min_depth: 7,
-            se_min_depth_renju: 0,
+            se_min_depth_renju: 7,
             se_margin: 8,
             lmr_cut_node: 0,
             lmr_pv: 0,
@@ -2209,6 +2209,7 @@ mod tests {
         let nodes = |se_min_depth: i32, se_margin: Score| {
             let t = Tuning {
                 se_min_depth,
+                se_min_depth_renju: se_min_depth,
                 se_margin,
                 ..Tuning::default()
             };
