@@ -1878,11 +1878,14 @@ impl<'a> Worker<'a> {
     }
 
     /// Singular extension's search: this node again without its table move `m`, at half
-    /// depth with a null window at `sbeta`. Below `sbeta` means `m` stands alone.
+    /// depth with a null window at `sbeta`. Below `sbeta` means `m` stands alone. The
+    /// node's line is left empty, as on entry: a node that then fails low must not hand its
+    /// parent the singular search's line.
     fn without(&mut self, m: Cell, sbeta: Score, depth: i32, ply: usize, cut_node: bool) -> Score {
         self.excluded[ply] = Some(m);
         let v = self.negamax(sbeta - 1, sbeta, (depth - 1) / 2, ply, false, cut_node);
         self.excluded[ply] = None;
+        self.pv[ply].clear();
         v
     }
 
