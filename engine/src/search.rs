@@ -343,6 +343,15 @@ pub struct Tuning {
     pub se_min_depth_renju: i32,
     /// See `se_min_depth`.
     pub se_margin: Score,
+    /// Double singular extension (0 = off): where the other moves fall short of the
+    /// singular bound by more than this, the table move is searched two plies deeper
+    /// instead of one (Stockfish's double extension; the twice-the-iteration ply cap bounds
+    /// them).
+    pub se_double_margin: Score,
+    /// Negative singular extension (0 = off): where the singular search does not find the
+    /// table move alone but its table score is at least beta, the table move is searched
+    /// this many plies shallower (Stockfish's: another move likely holds beta too).
+    pub se_negative: i32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
@@ -474,6 +483,8 @@ impl Default for Tuning {
             se_min_depth: 7,
             se_min_depth_renju: 7,
             se_margin: 8,
+            se_double_margin: 0,
+            se_negative: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1674,8 +1685,8 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Singular extension of the table move.
-        let mut singular = None;
+        // Singular extension of the table move: `tt_ext` plies more (or fewer) for it.
+        let mut tt_ext = 0;
         if tuning.se_min_depth > 0
             && !root
             && excluded.is_none()
@@ -1694,9 +1705,17 @@ impl<'a> Worker<'a> {
                         self.move_bufs[ply] = moves;
                         return if self.stopped { 0 } else { sbeta };
                     }
-                    if v < sbeta {
-                        singular = Some(m);
-                    }
+                    tt_ext = if v < sbeta {
+                        if tuning.se_double_margin > 0 && v < sbeta - tuning.se_double_margin {
+                            2
+                        } else {
+                            1
+                        }
+                    } else if e.score >= beta {
+                        -tuning.se_negative
+                    } else {
+                        0
+                    };
                 }
             }
         }
@@ -1744,7 +1763,7 @@ impl<'a> Worker<'a> {
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
-            let new_depth = depth - 1 + ext + i32::from(singular == Some(m));
+            let new_depth = depth - 1 + ext + if tt_move == Some(m) { tt_ext } else { 0 };
             let mut score;
             let mut fail_high = None;
             if i == 0 {
@@ -2222,6 +2241,26 @@ mod tests {
         assert!(
             off < wide && wide < narrow,
             "off {off}, margin 8: {narrow}, margin 16: {wide}"
+        );
+    }
+
+    /// The double extension searches a singular table move deeper still, so the tree grows;
+    /// the negative one searches a non-singular move that holds beta shallower, so it
+    /// shrinks. Fails if either knob does nothing or works the wrong way round.
+    #[test]
+    fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
+        let nodes = |se_double_margin: Score, se_negative: i32| {
+            let t = Tuning {
+                se_double_margin,
+                se_negative,
+                ..Tuning::default()
+            };
+            crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+        };
+        let (plain, double, negative) = (nodes(0, 0), nodes(50, 0), nodes(0, 1));
+        assert!(
+            negative < plain && plain < double,
+            "plain {plain}, double (50): {double}, negative (1): {negative}"
         );
     }
 
