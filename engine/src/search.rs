@@ -345,9 +345,11 @@ pub struct Tuning {
     pub se_margin: Score,
     /// Double singular extension (0 = off): where the other moves fall short of the
     /// singular bound by more than this, the table move is searched two plies deeper
-    /// instead of one (Stockfish's double extension; the twice-the-iteration ply cap bounds
-    /// them).
+    /// instead of one (Stockfish's double extension), at most `se_double_max` times on a
+    /// path.
     pub se_double_margin: Score,
+    /// See `se_double_margin`.
+    pub se_double_max: u8,
     /// Negative singular extension (0 = off): where the singular search does not find the
     /// table move alone but its table score is at least beta, the table move is searched
     /// this many plies shallower (Stockfish's: another move likely holds beta too).
@@ -484,6 +486,7 @@ impl Default for Tuning {
             se_min_depth_renju: 7,
             se_margin: 8,
             se_double_margin: 0,
+            se_double_max: 4,
             se_negative: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
@@ -915,6 +918,8 @@ struct Worker<'a> {
     evals: Vec<Score>,
     /// The move a singular-extension search at each ply leaves out (none outside one).
     excluded: Vec<Option<Cell>>,
+    /// Per ply: the double singular extensions on the path to it.
+    doubles: Vec<u8>,
 }
 
 /// [`Worker::evals`] of a node that is not quiet.
@@ -957,6 +962,7 @@ impl<'a> Worker<'a> {
             order_keys: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
+            doubles: vec![0; MAX_PLY + 1],
         }
     }
 
@@ -1460,6 +1466,10 @@ impl<'a> Worker<'a> {
             return evaluate(&self.pos);
         }
         let root = ply == 0;
+        if root {
+            self.doubles[0] = 0;
+        }
+        self.doubles[ply + 1] = self.doubles[ply];
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mut threat = movegen::threat(&mut self.pos);
         if root {
@@ -1706,7 +1716,10 @@ impl<'a> Worker<'a> {
                         return if self.stopped { 0 } else { sbeta };
                     }
                     tt_ext = if v < sbeta {
-                        if tuning.se_double_margin > 0 && v < sbeta - tuning.se_double_margin {
+                        if tuning.se_double_margin > 0
+                            && v < sbeta - tuning.se_double_margin
+                            && self.doubles[ply] < tuning.se_double_max
+                        {
                             2
                         } else {
                             1
@@ -1763,7 +1776,11 @@ impl<'a> Worker<'a> {
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
-            let new_depth = depth - 1 + ext + if tt_move == Some(m) { tt_ext } else { 0 };
+            let this_ext = if tt_move == Some(m) { tt_ext } else { 0 };
+            let new_depth = depth - 1 + ext + this_ext;
+            if this_ext == 2 {
+                self.doubles[ply + 1] += 1;
+            }
             let mut score;
             let mut fail_high = None;
             if i == 0 {
@@ -1815,6 +1832,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.undo();
+            if this_ext == 2 {
+                self.doubles[ply + 1] -= 1;
+            }
             if root && i == 0 && !self.stopped && self.root_first.is_none() {
                 self.root_first = Some(m);
             }
