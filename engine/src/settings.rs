@@ -253,7 +253,7 @@ tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_nod
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
 falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, probcut_margin, \
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
-se_margin, se_double_margin, se_double_max, se_negative";
+se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -367,6 +367,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "se_margin" => t.se_margin = small()?,
             "se_double_margin" => t.se_double_margin = small()?,
             "se_negative" => t.se_negative = small()?,
+            "se_negative_renju" => t.se_negative_renju = small()?,
             "se_double_max" => {
                 t.se_double_max = int(255, "an integer from 0 to 255").map(|n| n as u8)?
             }
