@@ -356,7 +356,8 @@ pub struct Tuning {
     /// freestyle: SPRT at 100 ms per move against 0, +37.7 +- 29.0 (518 games, H1;
     /// engine/STRENGTH.md, thirty-fourth session)...
     pub se_negative: i32,
-    /// ...`se_negative_renju` under Renju (see [`Tuning::for_rule`]).
+    /// ...`se_negative_renju` under Renju (see [`Tuning::for_rule`]): 0, as 1 went H0
+    /// there at 100 ms per move (−7.0 +- 28.2 over 544 games).
     pub se_negative_renju: i32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
