@@ -350,7 +350,7 @@ pub struct Tuning {
     /// move in freestyle, stopped undecided (engine/STRENGTH.md, thirty-fourth session).
     pub se_double_margin: Score,
     /// See `se_double_margin`.
-    pub se_double_max: u8,
+    pub se_double_max: i32,
     /// Negative singular extension (0 = off): where the singular search does not find the
     /// table move alone but its table score is at least beta, the table move is searched
     /// this many plies shallower (Stockfish's: another move likely holds beta too). 1 in
@@ -1474,9 +1474,8 @@ impl<'a> Worker<'a> {
             return evaluate(&self.pos);
         }
         let root = ply == 0;
-        if root {
-            self.doubles[0] = 0;
-        }
+        // The default for every child, ProbCut's included; the loop raises it for a double
+        // extension. (Ply 0 is never written: the root has none.)
         self.doubles[ply + 1] = self.doubles[ply];
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mut threat = movegen::threat(&mut self.pos);
@@ -1723,15 +1722,13 @@ impl<'a> Worker<'a> {
                         self.move_bufs[ply] = moves;
                         return if self.stopped { 0 } else { sbeta };
                     }
-                    tt_ext = if v < sbeta {
-                        if tuning.se_double_margin > 0
-                            && v < sbeta - tuning.se_double_margin
-                            && self.doubles[ply] < tuning.se_double_max
-                        {
-                            2
-                        } else {
-                            1
-                        }
+                    let double = tuning.se_double_margin > 0
+                        && v < sbeta - tuning.se_double_margin
+                        && i32::from(self.doubles[ply]) < tuning.se_double_max;
+                    tt_ext = if double {
+                        2
+                    } else if v < sbeta {
+                        1
                     } else if e.score >= beta {
                         -tuning.se_negative
                     } else {
@@ -1786,9 +1783,7 @@ impl<'a> Worker<'a> {
             self.shared.tt.prefetch(self.pos.hash());
             let this_ext = if tt_move == Some(m) { tt_ext } else { 0 };
             let new_depth = depth - 1 + ext + this_ext;
-            if this_ext == 2 {
-                self.doubles[ply + 1] += 1;
-            }
+            self.doubles[ply + 1] = self.doubles[ply] + u8::from(this_ext == 2);
             let mut score;
             let mut fail_high = None;
             if i == 0 {
@@ -1840,9 +1835,6 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.undo();
-            if this_ext == 2 {
-                self.doubles[ply + 1] -= 1;
-            }
             if root && i == 0 && !self.stopped && self.root_first.is_none() {
                 self.root_first = Some(m);
             }
@@ -2229,6 +2221,11 @@ mod tests {
         assert_eq!(iteration_pct(ms(1_000), Some(ms(1_000)), &renju), 80);
     }
 
+    /// Nodes over the bench positions at the bench depth with tuning `t`.
+    fn bench_nodes(t: Tuning) -> u64 {
+        crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+    }
+
     /// ProbCut is wired in: over the bench positions at the bench depth it cuts nodes, a
     /// smaller margin more of them (node counts are deterministic: 281 904 off, 261 088 at
     /// 400, 166 086 at 100 when this was written). Singular extension is off here: the
@@ -2236,13 +2233,12 @@ mod tests {
     #[test]
     fn probcut_cuts_nodes_at_the_bench_depth() {
         let nodes = |probcut_margin: Score| {
-            let t = Tuning {
+            bench_nodes(Tuning {
                 probcut_margin,
                 se_min_depth: 0,
                 se_min_depth_renju: 0,
                 ..Tuning::default()
-            };
-            crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+            })
         };
         let (off, wide, narrow) = (nodes(0), nodes(400), nodes(100));
         assert!(
@@ -2257,13 +2253,12 @@ mod tests {
     #[test]
     fn singular_extension_grows_the_tree_at_the_bench_depth() {
         let nodes = |se_min_depth: i32, se_margin: Score| {
-            let t = Tuning {
+            bench_nodes(Tuning {
                 se_min_depth,
                 se_min_depth_renju: se_min_depth,
                 se_margin,
                 ..Tuning::default()
-            };
-            crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+            })
         };
         let (off, narrow, wide) = (nodes(0, 8), nodes(8, 8), nodes(8, 16));
         assert!(
@@ -2278,13 +2273,12 @@ mod tests {
     #[test]
     fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
         let nodes = |se_double_margin: Score, se_negative: i32| {
-            let t = Tuning {
+            bench_nodes(Tuning {
                 se_double_margin,
                 se_negative,
                 se_negative_renju: se_negative,
                 ..Tuning::default()
-            };
-            crate::bench::run_tuned(crate::bench::DEPTH, t).nodes
+            })
         };
         let (plain, double, negative) = (nodes(0, 0), nodes(50, 0), nodes(0, 1));
         assert!(

@@ -368,9 +368,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "se_double_margin" => t.se_double_margin = small()?,
             "se_negative" => t.se_negative = small()?,
             "se_negative_renju" => t.se_negative_renju = small()?,
-            "se_double_max" => {
-                t.se_double_max = int(255, "an integer from 0 to 255").map(|n| n as u8)?
-            }
+            "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
