@@ -1,4 +1,5 @@
-//! Move-ordering memory: a history score per (side, point) and two killer moves per ply.
+//! Move-ordering memory: a history score per (side, point), a continuation history per
+//! (side, opponent's last point, point) and two killer moves per ply.
 
 use tengen_rules::Color;
 
@@ -8,10 +9,14 @@ use crate::position::{Cell, CELLS};
 pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 1 << 14;
 
-/// Butterfly history and killers of one search thread.
+/// Butterfly history, continuation history and killers of one search thread.
 #[derive(Clone)]
 pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
+    /// Indexed `(side * CELLS + previous) * CELLS + point`: how well `point` answered the
+    /// opponent's `previous` (replies in five-in-a-row are local, so the pair says more
+    /// than the point alone). i16, as the values stay within ±`HISTORY_MAX`: 4 MiB.
+    cont: Box<[i16]>,
     killers: Box<[[Cell; 2]; MAX_PLY]>,
 }
 
@@ -33,6 +38,7 @@ impl History {
     pub fn new() -> History {
         History {
             table: Box::new([[0; CELLS]; 2]),
+            cont: vec![0; 2 * CELLS * CELLS].into_boxed_slice(),
             killers: Box::new([[crate::tt::NO_MOVE; 2]; MAX_PLY]),
         }
     }
@@ -49,6 +55,14 @@ impl History {
         self.table[color.index()][c as usize]
     }
 
+    /// The continuation-history row of `color` answering `previous`: one score per point.
+    #[inline]
+    #[must_use]
+    pub fn cont_row(&self, color: Color, previous: Cell) -> &[i16] {
+        let start = (color.index() * CELLS + previous as usize) * CELLS;
+        &self.cont[start..start + CELLS]
+    }
+
     /// The killers of `ply`.
     #[inline]
     #[must_use]
@@ -58,6 +72,7 @@ impl History {
 
     /// Reward the move that caused a cutoff and punish the ones tried before it.
     /// `tried` holds the moves searched at the node (with their ordering scores), `best` last.
+    /// With `previous` (the opponent's last stone), the continuation history learns the same.
     pub fn update(
         &mut self,
         color: Color,
@@ -65,17 +80,29 @@ impl History {
         best: Cell,
         tried: &[(Cell, i32)],
         depth: i32,
+        previous: Option<Cell>,
     ) {
         let bonus = (depth * depth).min(400) * 8;
         let t = &mut self.table[color.index()];
-        let gravity = |v: &mut i32, delta: i32| {
-            // Scaled update keeps values within ±HISTORY_MAX.
-            *v += delta - *v * delta.abs() / HISTORY_MAX;
-        };
         gravity(&mut t[best as usize], bonus);
         for &(m, _) in tried {
             if m != best {
                 gravity(&mut t[m as usize], -bonus);
+            }
+        }
+        if let Some(previous) = previous {
+            let start = (color.index() * CELLS + previous as usize) * CELLS;
+            let row = &mut self.cont[start..start + CELLS];
+            let cont_gravity = |v: &mut i16, delta: i32| {
+                let mut w = i32::from(*v);
+                gravity(&mut w, delta);
+                *v = w as i16;
+            };
+            cont_gravity(&mut row[best as usize], bonus);
+            for &(m, _) in tried {
+                if m != best {
+                    cont_gravity(&mut row[m as usize], -bonus);
+                }
             }
         }
         self.add_killer(ply, best);
@@ -88,5 +115,53 @@ impl History {
             k[1] = k[0];
             k[0] = best;
         }
+    }
+}
+
+/// Move `v` by `delta`, scaled so that values stay within ±`HISTORY_MAX`.
+#[inline]
+fn gravity(v: &mut i32, delta: i32) {
+    *v += delta - *v * delta.abs() / HISTORY_MAX;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cut-off rewards the best move and punishes the others tried, in the butterfly
+    /// table and in the continuation row of the opponent's last stone only; repeated
+    /// rewards stay within the i16 range the continuation table is stored in.
+    #[test]
+    fn update_teaches_both_tables_and_stays_bounded() {
+        let (best, other, previous, elsewhere) = (100, 101, 200, 201);
+        let tried = [(other, 0), (best, 0)];
+        let mut h = History::new();
+        h.update(Color::Black, 3, best, &tried, 6, Some(previous));
+        assert!(h.score(Color::Black, best) > 0);
+        assert!(h.score(Color::Black, other) < 0);
+        assert_eq!(h.score(Color::White, best), 0);
+        let row = h.cont_row(Color::Black, previous);
+        assert_eq!(i32::from(row[best as usize]), h.score(Color::Black, best));
+        assert!(row[other as usize] < 0);
+        assert!(h.cont_row(Color::Black, elsewhere).iter().all(|&v| v == 0));
+        assert!(h.cont_row(Color::White, previous).iter().all(|&v| v == 0));
+        assert_eq!(h.killers(3)[0], best);
+
+        // Without a previous stone only the butterfly table learns.
+        let mut plain = History::new();
+        plain.update(Color::White, 0, best, &tried, 6, None);
+        assert!(plain.score(Color::White, best) > 0);
+        assert!(plain
+            .cont_row(Color::White, previous)
+            .iter()
+            .all(|&v| v == 0));
+
+        for _ in 0..10_000 {
+            h.update(Color::Black, 3, best, &tried, 30, Some(previous));
+        }
+        let row = h.cont_row(Color::Black, previous);
+        assert!((1..=HISTORY_MAX).contains(&i32::from(row[best as usize])));
+        assert!((-HISTORY_MAX..0).contains(&i32::from(row[other as usize])));
+        assert!(h.score(Color::Black, best) <= HISTORY_MAX);
     }
 }

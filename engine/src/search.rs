@@ -360,6 +360,18 @@ pub struct Tuning {
     /// ...`se_negative_renju` under Renju (see [`Tuning::for_rule`]): 0, as 1 went H0
     /// there at 100 ms per move (−7.0 +- 28.2 over 544 games).
     pub se_negative_renju: i32,
+    /// Cut-node negative extension (0 = off): where the table move is not singular and its
+    /// table score is below beta, at an expected cut node it is searched this many plies
+    /// shallower (Stockfish's: the node likely cuts on another move anyway).
+    pub se_cut_negative: i32,
+    /// Low negative extension (0 = off): where neither of the above applies and the
+    /// singular search's best other move scores at least the table move's table score, the
+    /// table move is searched this many plies shallower (Stockfish's last case).
+    pub se_low_negative: i32,
+    /// Continuation history: quiet moves are also ordered by how well they answered the
+    /// opponent's last stone before (a table per side and pair of points, learnt like the
+    /// butterfly history and added to it).
+    pub cont_history: bool,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
@@ -495,6 +507,9 @@ impl Default for Tuning {
             se_double_max: 4,
             se_negative: 1,
             se_negative_renju: 0,
+            se_cut_negative: 0,
+            se_low_negative: 0,
+            cont_history: false,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1731,6 +1746,10 @@ impl<'a> Worker<'a> {
                         1
                     } else if e.score >= beta {
                         -tuning.se_negative
+                    } else if cut_node {
+                        -tuning.se_cut_negative
+                    } else if e.score <= v {
+                        -tuning.se_low_negative
                     } else {
                         0
                     };
@@ -1932,8 +1951,13 @@ impl<'a> Worker<'a> {
     /// the other moves `tried` (or, with the history off, it becomes a killer).
     fn reward_cutoff(&mut self, ply: usize, best: Cell, tried: &[(Cell, i32)], depth: i32) {
         if self.shared.tuning.history {
+            let previous = if self.shared.tuning.cont_history {
+                self.pos.history().last().copied()
+            } else {
+                None
+            };
             self.history
-                .update(self.pos.side(), ply, best, tried, depth);
+                .update(self.pos.side(), ply, best, tried, depth, previous);
         } else {
             self.history.add_killer(ply, best);
         }
@@ -1955,6 +1979,13 @@ impl<'a> Worker<'a> {
         } else {
             [crate::tt::NO_MOVE; 2]
         };
+        let cont = if self.shared.tuning.cont_history {
+            stones
+                .last()
+                .map(|&p| self.history.cont_row(self.pos.side(), p))
+        } else {
+            None
+        };
         let fit = self.shared.tuning.order_fit.then(|| {
             let fit = crate::eval::order_fit(self.pos.rule() == tengen_rules::Rule::Renju);
             movegen::FittedOrder::new(fit, recent, killers)
@@ -1964,7 +1995,11 @@ impl<'a> Worker<'a> {
             let s = if Some(c) == tt_move {
                 i32::MAX / 2
             } else {
-                let h = self.history.score(self.pos.side(), c) / history_div;
+                let mut h = self.history.score(self.pos.side(), c);
+                if let Some(cont) = cont {
+                    h += i32::from(cont[c as usize]);
+                }
+                let h = h / history_div;
                 if let Some(fit) = &fit {
                     fit.score(&self.pos, c, h)
                 } else {

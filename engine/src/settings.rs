@@ -253,7 +253,8 @@ tt_refine_leaf_renju, razor_margin, razor_max_depth, tt_cut_history, lmr_cut_nod
 lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability_gain, \
 falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, probcut_margin, \
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
-se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju";
+se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
+se_low_negative, cont_history";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -368,6 +369,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "se_double_margin" => t.se_double_margin = small()?,
             "se_negative" => t.se_negative = small()?,
             "se_negative_renju" => t.se_negative_renju = small()?,
+            "se_cut_negative" => t.se_cut_negative = small()?,
+            "se_low_negative" => t.se_low_negative = small()?,
+            "cont_history" => t.cont_history = flag()?,
             "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
