@@ -371,7 +371,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "se_negative_renju" => t.se_negative_renju = small()?,
             "se_cut_negative" => t.se_cut_negative = small()?,
             "se_low_negative" => t.se_low_negative = small()?,
-            "cont_history" => t.cont_history = flag()?,
+            "cont_history" => t.cont_history = small()?,
             "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
