@@ -362,7 +362,9 @@ pub struct Tuning {
     pub se_negative_renju: i32,
     /// Cut-node negative extension (0 = off): where the table move is not singular and its
     /// table score is below beta, at an expected cut node it is searched this many plies
-    /// shallower (Stockfish's: the node likely cuts on another move anyway).
+    /// shallower (Stockfish's: the node likely cuts on another move anyway). Off: 1 scored
+    /// +6.9 +- 25.3 over 659 games in freestyle at 100 ms per move, stopped undecided
+    /// (engine/STRENGTH.md, thirty-fifth session).
     pub se_cut_negative: i32,
     /// Low negative extension (0 = off): where neither of the above applies and the
     /// singular search's best other move scores at least the table move's table score, the
@@ -371,9 +373,10 @@ pub struct Tuning {
     /// Continuation history (0 = off): quiet moves are also ordered by how well they
     /// answered the opponent's last stone before (a table per side and pair of points,
     /// learnt like the butterfly history). The history score ordering uses is then this
-    /// percentage of the continuation score and the rest of the butterfly score. Off: the
-    /// sum of both (an earlier form) went H0 in freestyle at 100 ms per move, −25.7 +-
-    /// 35.2 over 352 games (engine/STRENGTH.md, thirty-fifth session).
+    /// percentage of the continuation score and the rest of the butterfly score. Off: 50
+    /// scored +11.6 +- 20.7 over 988 games in freestyle at 100 ms per move, stopped
+    /// undecided; the sum of both (an earlier form) went H0 there, −25.7 +- 35.2 over 352
+    /// (engine/STRENGTH.md, thirty-fifth session).
     pub cont_history: i32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
