@@ -15,7 +15,8 @@ pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
     /// Indexed `(side * CELLS + previous) * CELLS + point`: how well `point` answered the
     /// opponent's `previous` (replies in five-in-a-row are local, so the pair says more
-    /// than the point alone). i16, as the values stay within ±`HISTORY_MAX`: 4 MiB.
+    /// than the point alone). i16, as the values stay within ±`HISTORY_MAX`: 4 MiB,
+    /// zeroed by the allocator, so pages stay untouched while `cont_history` is off.
     cont: Box<[i16]>,
     killers: Box<[[Cell; 2]; MAX_PLY]>,
 }
@@ -59,8 +60,7 @@ impl History {
     #[inline]
     #[must_use]
     pub fn cont_row(&self, color: Color, previous: Cell) -> &[i16] {
-        let start = (color.index() * CELLS + previous as usize) * CELLS;
-        &self.cont[start..start + CELLS]
+        &self.cont[cont_range(color, previous)]
     }
 
     /// The killers of `ply`.
@@ -91,8 +91,7 @@ impl History {
             }
         }
         if let Some(previous) = previous {
-            let start = (color.index() * CELLS + previous as usize) * CELLS;
-            let row = &mut self.cont[start..start + CELLS];
+            let row = &mut self.cont[cont_range(color, previous)];
             let cont_gravity = |v: &mut i16, delta: i32| {
                 let mut w = i32::from(*v);
                 gravity(&mut w, delta);
@@ -116,6 +115,13 @@ impl History {
             k[0] = best;
         }
     }
+}
+
+/// Where the continuation-history row of `color` answering `previous` lies.
+#[inline]
+fn cont_range(color: Color, previous: Cell) -> std::ops::Range<usize> {
+    let start = (color.index() * CELLS + previous as usize) * CELLS;
+    start..start + CELLS
 }
 
 /// Move `v` by `delta`, scaled so that values stay within ±`HISTORY_MAX`.

@@ -1987,6 +1987,7 @@ impl<'a> Worker<'a> {
         } else {
             [crate::tt::NO_MOVE; 2]
         };
+        // Parsing bounds the knob to 0..=100; the clamp guards a Tuning built in code.
         let cont_pct = self.shared.tuning.cont_history.clamp(0, 100);
         let cont = if cont_pct > 0 {
             stones

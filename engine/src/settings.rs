@@ -371,7 +371,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "se_negative_renju" => t.se_negative_renju = small()?,
             "se_cut_negative" => t.se_cut_negative = small()?,
             "se_low_negative" => t.se_low_negative = small()?,
-            "cont_history" => t.cont_history = small()?,
+            "cont_history" => {
+                t.cont_history = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
+            }
             "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
@@ -470,6 +472,11 @@ mod tests {
         assert_eq!(
             parse_tuning("vct_nodes"),
             Err(TuningError::NotKeyValue("vct_nodes".into()))
+        );
+        assert_eq!(parse_tuning("cont_history=50").unwrap().cont_history, 50);
+        assert_eq!(
+            parse_tuning("cont_history=101").unwrap_err().to_string(),
+            "tuning knob `cont_history`: `101` is not a percentage from 0 to 100"
         );
     }
 
