@@ -377,8 +377,9 @@ pub struct Tuning {
     /// learnt like the butterfly history). The history score ordering uses is then this
     /// percentage of the continuation score and the rest of the butterfly score. Off: 50
     /// scored +11.6 +- 20.7 over 988 games in freestyle at 100 ms per move, stopped
-    /// undecided; the sum of both (an earlier form) went H0 there, −25.7 +- 35.2 over 352
-    /// (engine/STRENGTH.md, thirty-fifth session).
+    /// undecided, and went H0 under Renju (−5.7 +- 25.6 over 668); the sum of both (an
+    /// earlier form) went H0 in freestyle, −25.7 +- 35.2 over 352 (engine/STRENGTH.md,
+    /// thirty-fifth session).
     pub cont_history: i32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
