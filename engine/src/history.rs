@@ -84,25 +84,14 @@ impl History {
     ) {
         let bonus = (depth * depth).min(400) * 8;
         let t = &mut self.table[color.index()];
-        gravity(&mut t[best as usize], bonus);
-        for &(m, _) in tried {
-            if m != best {
-                gravity(&mut t[m as usize], -bonus);
-            }
-        }
+        teach(best, tried, bonus, |c, delta| gravity(&mut t[c], delta));
         if let Some(previous) = previous {
             let row = &mut self.cont[cont_range(color, previous)];
-            let cont_gravity = |v: &mut i16, delta: i32| {
-                let mut w = i32::from(*v);
+            teach(best, tried, bonus, |c, delta| {
+                let mut w = i32::from(row[c]);
                 gravity(&mut w, delta);
-                *v = w as i16;
-            };
-            cont_gravity(&mut row[best as usize], bonus);
-            for &(m, _) in tried {
-                if m != best {
-                    cont_gravity(&mut row[m as usize], -bonus);
-                }
-            }
+                row[c] = w as i16;
+            });
         }
         self.add_killer(ply, best);
     }
@@ -122,6 +111,17 @@ impl History {
 fn cont_range(color: Color, previous: Cell) -> std::ops::Range<usize> {
     let start = (color.index() * CELLS + previous as usize) * CELLS;
     start..start + CELLS
+}
+
+/// Nudge `best` up by `bonus` and every other move in `tried` down by as much.
+#[inline]
+fn teach(best: Cell, tried: &[(Cell, i32)], bonus: i32, mut nudge: impl FnMut(usize, i32)) {
+    nudge(best as usize, bonus);
+    for &(m, _) in tried {
+        if m != best {
+            nudge(m as usize, -bonus);
+        }
+    }
 }
 
 /// Move `v` by `delta`, scaled so that values stay within ±`HISTORY_MAX`.

@@ -523,14 +523,14 @@ fn root_solvers_stop_at_the_deadline() {
 
 /// The pruning and ordering knobs that are off by default (razoring, a smaller ProbCut
 /// margin and its table skip, `lmr_improving` on the refined score, history from table
-/// cut-offs, the negative singular extension under Renju), with
-/// singular extension from depth 6 instead of 7 under both rules, must not cost any case
-/// either: razoring, ProbCut and the singular search's multi-cut skip the search of a
-/// node, and the negative extension searches the table move shallower, so a forced line
-/// they cut would show here. The guard cases are left out: their premise is the default
-/// search's own (losing) choice, which the knobs change (with razoring,
-/// selfplay-walkin-line8 no longer walks in). The double singular extension is not here:
-/// it grows the tree past some cases' node budgets before their depth.
+/// cut-offs, the negative singular extension under Renju), with singular extension from
+/// depth 6 instead of 7 under both rules, must not cost any case either: razoring, ProbCut
+/// and the singular search's multi-cut skip the search of a node, and the negative
+/// extension searches the table move shallower, so a forced line they cut would show here.
+/// The guard cases are left out: their premise is the default search's own (losing)
+/// choice, which the knobs change (with razoring, selfplay-walkin-line8 no longer walks
+/// in). The double singular extension is not here: it grows the tree past some cases' node
+/// budgets before their depth.
 #[test]
 fn tactics_suite_with_the_pruning_knobs() {
     EXTRA_KNOBS.with(|k| {
