@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Move, Pos};
 
-use crate::eval::evaluate;
+use crate::eval::evaluate_weighted;
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::pattern::Class;
@@ -381,6 +381,22 @@ pub struct Tuning {
     /// earlier form) went H0 in freestyle, −25.7 +- 35.2 over 352 (engine/STRENGTH.md,
     /// thirty-fifth session).
     pub cont_history: i32,
+    /// Black's values in the static evaluation, in percent (100 = the tables as they are;
+    /// see [`crate::eval::evaluate_weighted`]). 100: 85 under Renju scored −9.1 +- 54.6
+    /// over 153 games at 100 ms per move, stopped (the fitted Renju bias against black is
+    /// nearly a constant, which moves no choice; engine/STRENGTH.md, thirty-sixth session).
+    pub black_eval: i32,
+    /// Plies of extension for the forced answer to a four: 0, a four and its answer cost
+    /// two plies like any other pair of moves; 1, one ply together; 2, none while the ply
+    /// is below twice the iteration's depth (so a side cannot push a loss past the horizon
+    /// with fours). 0: against 1, +28.9 +- 23.7 over 770 games in freestyle at 100 ms per
+    /// move (H1); 2 went H0 there, −173.9 +- 86.7 over 80 games: the tree at the bench
+    /// depth grows by four fifths (engine/STRENGTH.md, thirty-sixth session). Fours are
+    /// tactics the quiescence's VCF and the threat scan see anyway, so the depth they
+    /// spend is better spent on the rest of the tree.
+    pub four_reply_ext: i32,
+    /// ...`four_reply_ext` under Renju (see [`Tuning::for_rule`]): 1, not yet measured at 0.
+    pub four_reply_ext_renju: i32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
@@ -519,6 +535,9 @@ impl Default for Tuning {
             se_cut_negative: 0,
             se_low_negative: 0,
             cont_history: 0,
+            black_eval: 100,
+            four_reply_ext: 0,
+            four_reply_ext_renju: 1,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -575,6 +594,7 @@ impl Tuning {
             clock_iteration_pct: self.clock_iteration_pct_renju,
             se_min_depth: self.se_min_depth_renju,
             se_negative: self.se_negative_renju,
+            four_reply_ext: self.four_reply_ext_renju,
             ..self
         }
     }
@@ -1495,7 +1515,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return evaluate_weighted(&self.pos, self.shared.tuning.black_eval);
         }
         let root = ply == 0;
         // The default for every child, ProbCut's included; the loop raises it for a double
@@ -1581,7 +1601,10 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(|| evaluate(&self.pos), |e| e.eval);
+        let static_eval = tt_entry.map_or_else(
+            || evaluate_weighted(&self.pos, self.shared.tuning.black_eval),
+            |e| e.eval,
+        );
         let tuning = self.shared.tuning;
         // The score the pruning decisions (reverse futility, razoring, `lmr_improving`) go
         // by: with `tt_refine_eval` the table's where its bound says the node is worth at
@@ -1766,7 +1789,16 @@ impl<'a> Worker<'a> {
             }
         }
 
-        let ext = i32::from(forced);
+        // The forced answer to a four is searched a ply deeper, so the four and its answer
+        // cost one ply together (`four_reply_ext`; with 2 they cost none, but only within
+        // twice the iteration's depth, so that chains of fours stay finite in depth).
+        let ext = if !forced {
+            0
+        } else if (ply as i32) < 2 * self.iteration {
+            tuning.four_reply_ext
+        } else {
+            tuning.four_reply_ext.min(1)
+        };
         let mut best_score = -INF;
         let mut best_move: Option<Cell> = None;
         let old_alpha = alpha;
@@ -2333,8 +2365,23 @@ mod tests {
         );
     }
 
+    /// Extending the forced answers to fours searches their lines deeper, so at the bench
+    /// depth the tree grows with the extension: none, one ply, and two (free fours).
+    #[test]
+    fn four_reply_extension_grows_the_tree() {
+        let nodes = |ext: i32| {
+            bench_nodes(Tuning {
+                four_reply_ext: ext,
+                four_reply_ext_renju: ext,
+                ..Tuning::default()
+            })
+        };
+        let (none, one, two) = (nodes(0), nodes(1), nodes(2));
+        assert!(none < one && one < two, "{none} {one} {two}");
+    }
+
     /// The knobs measured off (the cut-node and low negative extensions, the continuation
-    /// history) each change the bench tree when on, so a run with them on measures them.
+    /// history, black's evaluation weight, the free four-and-answer) each change the bench tree when on, so a run with them on measures them.
     /// Their direction is not asserted: a shallower table move can grow the tree elsewhere
     /// (the cut-node one does, 466 708 against 463 155 nodes when this was written).
     #[test]
@@ -2359,6 +2406,21 @@ mod tests {
                 "cont_history=50",
                 Tuning {
                     cont_history: 50,
+                    ..Tuning::default()
+                },
+            ),
+            (
+                "black_eval=85",
+                Tuning {
+                    black_eval: 85,
+                    ..Tuning::default()
+                },
+            ),
+            (
+                "four_reply_ext=2",
+                Tuning {
+                    four_reply_ext: 2,
+                    four_reply_ext_renju: 2,
                     ..Tuning::default()
                 },
             ),

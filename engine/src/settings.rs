@@ -254,7 +254,8 @@ lmr_history_div, lmr_history_div_renju, root_new_best, stability_base, stability
 falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju, probcut_margin, \
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
-se_low_negative, cont_history";
+se_low_negative, cont_history, black_eval, four_reply_ext, \
+four_reply_ext_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -374,6 +375,13 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "cont_history" => {
                 t.cont_history = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
             }
+            "four_reply_ext" => t.four_reply_ext = int(2, "0, 1 or 2").map(|n| n as i32)?,
+            "four_reply_ext_renju" => {
+                t.four_reply_ext_renju = int(2, "0, 1 or 2").map(|n| n as i32)?
+            }
+            "black_eval" => {
+                t.black_eval = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
+            }
             "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
@@ -474,6 +482,22 @@ mod tests {
             Err(TuningError::NotKeyValue("vct_nodes".into()))
         );
         assert_eq!(parse_tuning("cont_history=50").unwrap().cont_history, 50);
+        assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
+        assert_eq!(parse_tuning("four_reply_ext=1").unwrap().four_reply_ext, 1);
+        assert_eq!(
+            parse_tuning("four_reply_ext_renju=0")
+                .unwrap()
+                .four_reply_ext_renju,
+            0
+        );
+        assert_eq!(
+            parse_tuning("four_reply_ext=3").unwrap_err().to_string(),
+            "tuning knob `four_reply_ext`: `3` is not 0, 1 or 2"
+        );
+        assert_eq!(
+            parse_tuning("black_eval=201").unwrap_err().to_string(),
+            "tuning knob `black_eval`: `201` is not a percentage from 0 to 200"
+        );
         assert_eq!(
             parse_tuning("cont_history=101").unwrap_err().to_string(),
             "tuning knob `cont_history`: `101` is not a percentage from 0 to 100"

@@ -57,11 +57,21 @@ fn blocks_a_four() {
 
 #[test]
 fn blocks_an_open_three_or_counters() {
-    // White has an open three H9 I9 J9; black has scattered stones and must stop it.
-    let b = board(15, Rule::Freestyle, &["A1", "H9", "C1", "I9", "E1", "J9"]);
-    let r = search(&b, &Limits::depth(5));
-    let p = at(&b, &r);
-    assert!(["G9", "K9", "F9", "L9"].contains(&p.as_str()), "played {p}");
+    // White has an open three H9 I9 J9; black has A1 C1 E1 on the edge and must stop the
+    // three, at once or after a counter-four on row 1 (B1 or D1) and white's forced block.
+    let blocks = ["G9", "K9", "F9", "L9"];
+    let fours = [("B1", "D1"), ("D1", "B1")];
+    let mut moves = vec!["A1", "H9", "C1", "I9", "E1", "J9"];
+    let b = board(15, Rule::Freestyle, &moves);
+    let p = at(&b, &search(&b, &Limits::depth(5)));
+    if let Some(&(four, block)) = fours.iter().find(|(f, _)| *f == p) {
+        moves.extend([four, block]);
+        let b = board(15, Rule::Freestyle, &moves);
+        let q = at(&b, &search(&b, &Limits::depth(5)));
+        assert!(blocks.contains(&q.as_str()), "played {p}, then {q}");
+    } else {
+        assert!(blocks.contains(&p.as_str()), "played {p}");
+    }
 }
 
 #[test]
