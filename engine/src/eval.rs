@@ -270,9 +270,7 @@ pub fn order_fit(renju: bool) -> &'static OrderFit {
 /// defence sum.
 #[must_use]
 pub fn evaluate(pos: &Position) -> Score {
-    let us = pos.side();
-    let raw = (pos.attack(us) - pos.defence(us.opponent())) / 8;
-    raw.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    evaluate_weighted(pos, 100)
 }
 
 /// One rule's attack and defence values in eighths of an evaluation point (so that the
@@ -383,22 +381,23 @@ static FREESTYLE: EvalTables = halfway(
 /// [`evaluate`] with black's values (its attack sum when black is to move, its defence sum
 /// otherwise) weighed at `black_pct` percent: the `black_eval` knob. Under Renju, self-play
 /// positions Tengen scores +120 to +260 for black at plies 10 to 30 are won by black half
-/// the time (engine/STRENGTH.md, thirty-sixth session), so the symmetric tables may
-/// overvalue black's shapes there.
+/// the time; the knob tried whether black's shapes are overvalued, but the fitted
+/// overrating is nearly a constant and 85 did not pay (engine/STRENGTH.md, thirty-sixth
+/// session).
 #[must_use]
 pub fn evaluate_weighted(pos: &Position, black_pct: i32) -> Score {
-    if black_pct == 100 {
-        return evaluate(pos);
-    }
     let us = pos.side();
     let (mut ours, mut theirs) = (
         i64::from(pos.attack(us)),
         i64::from(pos.defence(us.opponent())),
     );
-    if us == Color::Black {
-        ours = ours * i64::from(black_pct) / 100;
-    } else {
-        theirs = theirs * i64::from(black_pct) / 100;
+    if black_pct != 100 {
+        let black = if us == Color::Black {
+            &mut ours
+        } else {
+            &mut theirs
+        };
+        *black = *black * i64::from(black_pct) / 100;
     }
     let raw = (ours - theirs) / 8;
     raw.clamp(i64::from(-EVAL_LIMIT), i64::from(EVAL_LIMIT)) as Score
@@ -615,7 +614,8 @@ mod tests {
                     } else {
                         (ours, theirs * pct / 100)
                     };
-                    let want = ((o - t) / 8).clamp(-20_000, 20_000);
+                    let limit = i64::from(EVAL_LIMIT);
+                    let want = ((o - t) / 8).clamp(-limit, limit);
                     assert_eq!(i64::from(evaluate_weighted(&pos, pct as i32)), want);
                 }
                 // Black's term is not zero here, so the weighting changed something.

@@ -2382,8 +2382,8 @@ mod tests {
     }
 
     /// The knobs measured off (the cut-node and low negative extensions, the continuation
-    /// history, black's evaluation weight, the free four-and-answer) each change the bench
-    /// tree when on, so a run with them on measures them.
+    /// history, black's evaluation weight) each change the bench tree when on, so a run
+    /// with them on measures them (free fours: `four_reply_extension_grows_the_tree`).
     /// Their direction is not asserted: a shallower table move can grow the tree elsewhere
     /// (the cut-node one does, 466 708 against 463 155 nodes when this was written).
     #[test]
@@ -2415,14 +2415,6 @@ mod tests {
                 "black_eval=85",
                 Tuning {
                     black_eval: 85,
-                    ..Tuning::default()
-                },
-            ),
-            (
-                "four_reply_ext=2",
-                Tuning {
-                    four_reply_ext: 2,
-                    four_reply_ext_renju: 2,
                     ..Tuning::default()
                 },
             ),
