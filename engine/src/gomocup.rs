@@ -23,7 +23,7 @@ use crate::nbest;
 use crate::opening::{self, SwapAnswer};
 use crate::reflex::{playable, reflex_move};
 use crate::report;
-use crate::search::{Limits, Score, SearchInfo, SearchResult};
+use crate::search::{Limits, Score, SearchInfo, SearchResult, Tuning};
 use crate::settings::{Change, Settings};
 use crate::setup;
 use crate::time::Budget;
@@ -132,6 +132,8 @@ pub struct Brain<W: Write> {
     used_ms: u64,
     /// The table size and thread count the worker has.
     resources: (usize, usize),
+    /// The search knobs (`TENGEN_TUNING`, experiments only); the front end reads the clock's.
+    tuning: Tuning,
 }
 
 impl<W: Write> Brain<W> {
@@ -145,10 +147,15 @@ impl<W: Write> Brain<W> {
     pub fn with_settings(
         out: W,
         events: Sender<Event>,
-        settings: Settings,
+        mut settings: Settings,
     ) -> std::io::Result<Brain<W>> {
         let resources = (settings.hash_bytes(), settings.threads);
-        let worker = Worker::spawn(resources.0, resources.1)?;
+        // Experiments only: `TENGEN_TUNING` switches search features off for self-play matches.
+        let tuning = crate::settings::tuning_from_env();
+        let worker = Worker::spawn(resources.0, resources.1, tuning)?;
+        settings
+            .time
+            .set_min_to_go(tuning.for_rule(settings.rule).to_go_min);
         Ok(Brain {
             out,
             board: Board::new(15, settings.rule),
@@ -164,6 +171,7 @@ impl<W: Write> Brain<W> {
             draws: DrawBook::default(),
             used_ms: 0,
             resources,
+            tuning,
         })
     }
 
@@ -326,6 +334,8 @@ impl<W: Write> Brain<W> {
             Change::None => {}
             Change::Rule => {
                 self.board = rebuild(&self.board, self.settings.rule, &[]);
+                let to_go = self.tuning.for_rule(self.settings.rule).to_go_min;
+                self.settings.time.set_min_to_go(to_go);
                 self.worker.clear();
             }
             Change::Resources => {
@@ -341,10 +351,7 @@ impl<W: Write> Brain<W> {
 
     /// `timeout_turn` changed: a running job may have to end sooner (`0`: now).
     fn retime(&mut self) {
-        let budget = self
-            .settings
-            .time
-            .budget(self.board.move_count(), self.used_ms);
+        let budget = self.budget();
         let Some(a) = self
             .active
             .as_mut()

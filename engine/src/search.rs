@@ -296,6 +296,13 @@ pub struct Tuning {
     /// [`Tuning::falling_gain`] under Renju: 50 by default (SPRT at 5 s + 50 ms per game
     /// +80.2 +- 46.8, 216 games, H1; engine/STRENGTH.md, twenty-eighth session).
     pub falling_gain_renju: u32,
+    /// Under a game clock, the fewest moves the time left is shared among (`time.rs`: the
+    /// guess at moves to go falls from 30 by one every two moves of the game down to this
+    /// floor, so late in a game each move gets at most a `to_go_min`th of what is left).
+    /// 10 by default.
+    pub to_go_min: u32,
+    /// [`Tuning::to_go_min`] under Renju.
+    pub to_go_min_renju: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
     /// Node budget of the VCF tried at quiescence nodes (0 = none)...
@@ -506,6 +513,8 @@ impl Default for Tuning {
             stability_gain: 90,
             falling_gain: 0,
             falling_gain_renju: 50,
+            to_go_min: crate::time::DEFAULT_MIN_TO_GO,
+            to_go_min_renju: crate::time::DEFAULT_MIN_TO_GO,
             root_vcf: true,
             qs_vcf_nodes: 400,
             qs_vcf_needs_four_three: true,
@@ -592,6 +601,7 @@ impl Tuning {
             tt_refine_eval: self.tt_refine_eval_renju,
             tt_refine_leaf: self.tt_refine_leaf_renju,
             falling_gain: self.falling_gain_renju,
+            to_go_min: self.to_go_min_renju,
             clock_iteration_pct: self.clock_iteration_pct_renju,
             se_min_depth: self.se_min_depth_renju,
             se_negative: self.se_negative_renju,

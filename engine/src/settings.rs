@@ -255,7 +255,7 @@ falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
-four_reply_ext_renju";
+four_reply_ext_renju, to_go_min, to_go_min_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -305,6 +305,17 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         let unsigned =
             || int(u64::from(u32::MAX), "an integer from 0 to 4294967295").map(|n| n as u32);
         let flag = || int(1, "0 or 1").map(|n| n == 1);
+        let to_go = || {
+            let expected = "an integer from 1 to 100";
+            int(100, expected)?
+                .checked_sub(1)
+                .map(|n| n as u32 + 1)
+                .ok_or_else(|| TuningError::BadValue {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    expected,
+                })
+        };
         match key {
             "lmp_base" => t.lmp_base = size()?,
             "lmp_per_depth" => t.lmp_per_depth = size()?,
@@ -341,6 +352,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "stability_gain" => t.stability_gain = unsigned()?,
             "falling_gain" => t.falling_gain = unsigned()?,
             "falling_gain_renju" => t.falling_gain_renju = unsigned()?,
+            "to_go_min" => t.to_go_min = to_go()?,
+            "to_go_min_renju" => t.to_go_min_renju = to_go()?,
             "aspiration" => t.aspiration = small()?,
             "tt_probe" => t.tt_probe = flag()?,
             "tt_win_cut" => t.tt_win_cut = flag()?,
@@ -498,6 +511,17 @@ mod tests {
             parse_tuning("black_eval=201").unwrap_err().to_string(),
             "tuning knob `black_eval`: `201` is not a percentage from 0 to 200"
         );
+        let t = parse_tuning("to_go_min=20,to_go_min_renju=15").unwrap();
+        assert_eq!((t.to_go_min, t.to_go_min_renju), (20, 15));
+        assert_eq!(t.for_rule(Rule::Renju).to_go_min, 15);
+        for bad in ["0", "101"] {
+            assert_eq!(
+                parse_tuning(&format!("to_go_min={bad}"))
+                    .unwrap_err()
+                    .to_string(),
+                format!("tuning knob `to_go_min`: `{bad}` is not an integer from 1 to 100")
+            );
+        }
         assert_eq!(
             parse_tuning("cont_history=101").unwrap_err().to_string(),
             "tuning knob `cont_history`: `101` is not a percentage from 0 to 100"

@@ -53,6 +53,8 @@ pub struct TimeControl {
     pub remaining: Remaining,
     /// Fischer increment in ms, credited after each move.
     pub increment_ms: u64,
+    /// The fewest moves a game clock is shared among (`to_go_min` in `search.rs`).
+    pub min_to_go: u64,
 }
 
 impl Default for TimeControl {
@@ -63,6 +65,7 @@ impl Default for TimeControl {
             match_ms: Some(180_000),
             remaining: Remaining::Unknown,
             increment_ms: 0,
+            min_to_go: DEFAULT_MIN_TO_GO as u64,
         }
     }
 }
@@ -98,6 +101,11 @@ impl TimeControl {
     /// Apply `INFO time_increment v`.
     pub fn set_increment(&mut self, v: i64) {
         self.increment_ms = v.max(0) as u64;
+    }
+
+    /// Share a game clock among at least `n` moves (at least 1), however late in the game.
+    pub fn set_min_to_go(&mut self, n: u32) {
+        self.min_to_go = u64::from(n.max(1));
     }
 
     /// Forget the last `time_left` (a new game starts).
@@ -162,7 +170,7 @@ impl TimeControl {
         // Keep a reserve against the latency of every remaining answer.
         let usable = (left - (left / 20).clamp(20, 2_000)).max(0) as u64;
         let inc = self.increment_ms * 3 / 4;
-        let to_go = moves_to_go(move_count);
+        let to_go = moves_to_go(move_count, self.min_to_go);
         let optimum = usable / to_go + inc;
         let maximum = (optimum * 4).min(usable / 4 + inc);
         let optimum = optimum.min(maximum);
@@ -192,9 +200,13 @@ fn match_grace(max: u64) -> u64 {
 /// late in a game a fixed share (a tenth of what is left) keeps time back for those long
 /// games. The earlier guess (45 moves per side, then a fifteenth) left over half the clock
 /// unused: SPRT at 5 s + 50 ms per game, Renju, 208 openings: +98 +- 72 (98 games, H1).
-fn moves_to_go(move_count: usize) -> u64 {
-    (30u64.saturating_sub(move_count as u64 / 2)).max(10)
+/// The floor is `min_to_go` (10 by default).
+fn moves_to_go(move_count: usize, min_to_go: u64) -> u64 {
+    (30u64.saturating_sub(move_count as u64 / 2)).max(min_to_go.max(1))
 }
+
+/// The floor of [`moves_to_go`] unless the tuning sets another (`to_go_min`).
+pub(crate) const DEFAULT_MIN_TO_GO: u32 = 10;
 
 #[cfg(test)]
 mod tests {
@@ -272,6 +284,24 @@ mod tests {
         tc.set_left(-500);
         let over = tc.budget(80, 0);
         assert_eq!(over.maximum, ms(1));
+    }
+
+    #[test]
+    fn late_moves_share_the_clock_among_min_to_go() {
+        let mut tc = TimeControl::default();
+        tc.set_turn(YIXIN_UNLIMITED_TURN);
+        tc.set_match(30_000);
+        tc.set_left(10_000);
+        // 10 s left, less a 500 ms reserve: a tenth late in the game by default...
+        let at = |tc: &TimeControl, move_count| tc.budget(move_count, 0).optimum.unwrap();
+        assert_eq!(at(&tc, 100), Duration::from_millis(950));
+        // ...and a twentieth with a floor of 20, which early moves never reach.
+        tc.set_min_to_go(20);
+        assert_eq!(at(&tc, 100), Duration::from_millis(475));
+        assert_eq!(at(&tc, 0), Duration::from_millis(9_500 / 30));
+        // 0 would divide by zero: the floor is at least one move.
+        tc.set_min_to_go(0);
+        assert_eq!(at(&tc, 100), Duration::from_millis(9_500 / 4));
     }
 
     /// Plays a game of `own_moves` moves per side at `per_game` ms + `inc` ms per move,

@@ -5,7 +5,7 @@
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 
-use crate::search::Engine;
+use crate::search::{Engine, Tuning};
 
 /// Work for the search thread: a closure that gets the engine.
 pub type Task = Box<dyn FnOnce(&mut Engine) + Send + 'static>;
@@ -39,13 +39,13 @@ impl std::fmt::Debug for Job {
 }
 
 impl Worker {
-    /// Start the thread; the engine is created on it (allocating the table there keeps the
-    /// front end responsive).
-    pub fn spawn(hash_bytes: usize, threads: usize) -> std::io::Result<Worker> {
+    /// Start the thread; the engine, with the search knobs `tuning`, is created on it
+    /// (allocating the table there keeps the front end responsive).
+    pub fn spawn(hash_bytes: usize, threads: usize, tuning: Tuning) -> std::io::Result<Worker> {
         let (tx, rx) = mpsc::channel::<Job>();
         let handle = thread::Builder::new()
             .name("search".to_string())
-            .spawn(move || serve(&rx, hash_bytes, threads))?;
+            .spawn(move || serve(&rx, hash_bytes, threads, tuning))?;
         Ok(Worker {
             tx: Some(tx),
             handle: Some(handle),
@@ -94,9 +94,7 @@ impl Worker {
     }
 }
 
-fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize) {
-    // Experiments only: `TENGEN_TUNING` switches search features off for self-play matches.
-    let tuning = crate::settings::tuning_from_env();
+fn serve(rx: &Receiver<Job>, hash_bytes: usize, threads: usize, tuning: Tuning) {
     let mut engine = Engine::new(hash_bytes, threads);
     engine.set_tuning(tuning);
     let mut size = (hash_bytes, threads);
@@ -147,7 +145,7 @@ mod tests {
 
     #[test]
     fn runs_tasks_in_order_and_survives_a_panic() {
-        let w = Worker::spawn(1 << 20, 1).unwrap();
+        let w = Worker::spawn(1 << 20, 1, Tuning::default()).unwrap();
         let (tx, rx) = mpsc::channel();
         let tx2 = tx.clone();
         let (ptx, prx) = mpsc::channel();
