@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tengen_rules::{Board, Move, Pos};
+use tengen_rules::{Board, Color, Move, Pos};
 
 use crate::eval::evaluate_weighted;
 use crate::history::{History, MAX_PLY};
@@ -405,6 +405,10 @@ pub struct Tuning {
     /// ...`four_reply_ext` under Renju (see [`Tuning::for_rule`]): 1, as 0 went H0 there at
     /// 100 ms per move (−29.7 +- 40.1 over 270 games).
     pub four_reply_ext_renju: i32,
+    /// Whose forced answers [`Tuning::four_reply_ext`] extends: 0 both sides', 1 black's
+    /// only (the answers to white's fours, which under Renju may have to land on a
+    /// forbidden point), 2 white's only.
+    pub four_reply_ext_side: u32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
@@ -548,6 +552,7 @@ impl Default for Tuning {
             black_eval: 100,
             four_reply_ext: 0,
             four_reply_ext_renju: 1,
+            four_reply_ext_side: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1803,7 +1808,12 @@ impl<'a> Worker<'a> {
         // The forced answer to a four is extended by `four_reply_ext` plies (none in
         // freestyle, one under Renju); 2, which makes the pair free, applies only within
         // twice the iteration's depth so that chains of fours stay finite in depth.
-        let ext = if !forced {
+        let answering = match tuning.four_reply_ext_side {
+            1 => self.pos.side() == Color::Black,
+            2 => self.pos.side() == Color::White,
+            _ => true,
+        };
+        let ext = if !forced || !answering {
             0
         } else if (ply as i32) < 2 * self.iteration {
             tuning.four_reply_ext
@@ -2389,6 +2399,25 @@ mod tests {
         };
         let (none, one, two) = (nodes(0), nodes(1), nodes(2));
         assert!(none < one && one < two, "{none} {one} {two}");
+    }
+
+    /// Extending only one side's forced answers (`four_reply_ext_side`) searches a tree
+    /// between none extended and both: under Renju's default of one ply, either side alone
+    /// must grow the bench tree from none and stay below both.
+    #[test]
+    fn four_reply_extension_of_one_side_is_part_of_both() {
+        let nodes = |ext: i32, side: u32| {
+            bench_nodes(Tuning {
+                four_reply_ext_renju: ext,
+                four_reply_ext_side: side,
+                ..Tuning::default()
+            })
+        };
+        let (none, both) = (nodes(0, 0), nodes(1, 0));
+        for side in [1, 2] {
+            let one = nodes(1, side);
+            assert!(none < one && one < both, "side {side}: {none} {one} {both}");
+        }
     }
 
     /// The knobs measured off (the cut-node and low negative extensions, the continuation

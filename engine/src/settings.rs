@@ -255,7 +255,7 @@ falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
-four_reply_ext_renju, to_go_min, to_go_min_renju";
+four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -388,6 +388,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "cont_history" => {
                 t.cont_history = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
             }
+            "four_reply_ext_side" => {
+                t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
+            }
             "four_reply_ext" => t.four_reply_ext = int(2, "0, 1 or 2").map(|n| n as i32)?,
             "four_reply_ext_renju" => {
                 t.four_reply_ext_renju = int(2, "0, 1 or 2").map(|n| n as i32)?
@@ -502,6 +505,12 @@ mod tests {
                 .unwrap()
                 .four_reply_ext_renju,
             0
+        );
+        assert_eq!(
+            parse_tuning("four_reply_ext_side=2")
+                .unwrap()
+                .four_reply_ext_side,
+            2
         );
         assert_eq!(
             parse_tuning("four_reply_ext=3").unwrap_err().to_string(),
