@@ -132,7 +132,8 @@ pub struct Brain<W: Write> {
     used_ms: u64,
     /// The table size and thread count the worker has.
     resources: (usize, usize),
-    /// The search knobs (`TENGEN_TUNING`, experiments only); the front end reads the clock's.
+    /// The search knobs (`TENGEN_TUNING`, experiments only); the front end reads the clock's
+    /// (`to_go_min`).
     tuning: Tuning,
 }
 
@@ -147,15 +148,12 @@ impl<W: Write> Brain<W> {
     pub fn with_settings(
         out: W,
         events: Sender<Event>,
-        mut settings: Settings,
+        settings: Settings,
     ) -> std::io::Result<Brain<W>> {
         let resources = (settings.hash_bytes(), settings.threads);
         // Experiments only: `TENGEN_TUNING` switches search features off for self-play matches.
         let tuning = crate::settings::tuning_from_env();
         let worker = Worker::spawn(resources.0, resources.1, tuning)?;
-        settings
-            .time
-            .set_min_to_go(tuning.for_rule(settings.rule).to_go_min);
         Ok(Brain {
             out,
             board: Board::new(15, settings.rule),
@@ -334,8 +332,6 @@ impl<W: Write> Brain<W> {
             Change::None => {}
             Change::Rule => {
                 self.board = rebuild(&self.board, self.settings.rule, &[]);
-                let to_go = self.tuning.for_rule(self.settings.rule).to_go_min;
-                self.settings.time.set_min_to_go(to_go);
                 self.worker.clear();
             }
             Change::Resources => {
@@ -856,9 +852,10 @@ impl<W: Write> Brain<W> {
     }
 
     fn budget(&self) -> Budget {
+        let min_to_go = self.tuning.for_rule(self.settings.rule).to_go_min;
         self.settings
             .time
-            .budget(self.board.move_count(), self.used_ms)
+            .budget(self.board.move_count(), self.used_ms, min_to_go)
     }
 
     fn limits(&self, at: Instant, budget: &Budget) -> Limits {

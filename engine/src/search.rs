@@ -1811,12 +1811,13 @@ impl<'a> Worker<'a> {
         // The forced answer to a four is extended by `four_reply_ext` plies (none in
         // freestyle, one under Renju); 2, which makes the pair free, applies only within
         // twice the iteration's depth so that chains of fours stay finite in depth.
-        let answering = match tuning.four_reply_ext_side {
+        // `four_reply_ext_side` limits it to one side's answers.
+        let answering = || match tuning.four_reply_ext_side {
             1 => self.pos.side() == Color::Black,
             2 => self.pos.side() == Color::White,
             _ => true,
         };
-        let ext = if !forced || !answering {
+        let ext = if !forced || !answering() {
             0
         } else if (ply as i32) < 2 * self.iteration {
             tuning.four_reply_ext
@@ -2390,36 +2391,26 @@ mod tests {
     }
 
     /// Extending the forced answers to fours searches their lines deeper, so at the bench
-    /// depth the tree grows with the extension: none, one ply, and two (free fours).
+    /// depth the tree grows with the extension: none, one ply, and two (free fours). One
+    /// side's answers alone (`four_reply_ext_side`) give a tree between none and both sides'.
     #[test]
     fn four_reply_extension_grows_the_tree() {
-        let nodes = |ext: i32| {
-            bench_nodes(Tuning {
-                four_reply_ext: ext,
-                four_reply_ext_renju: ext,
-                ..Tuning::default()
-            })
-        };
-        let (none, one, two) = (nodes(0), nodes(1), nodes(2));
-        assert!(none < one && one < two, "{none} {one} {two}");
-    }
-
-    /// Extending only one side's forced answers (`four_reply_ext_side`) searches a tree
-    /// between none extended and both: under Renju's default of one ply, either side alone
-    /// must grow the bench tree from none and stay below both.
-    #[test]
-    fn four_reply_extension_of_one_side_is_part_of_both() {
         let nodes = |ext: i32, side: u32| {
             bench_nodes(Tuning {
+                four_reply_ext: ext,
                 four_reply_ext_renju: ext,
                 four_reply_ext_side: side,
                 ..Tuning::default()
             })
         };
-        let (none, both) = (nodes(0, 0), nodes(1, 0));
+        let (none, one, two) = (nodes(0, 0), nodes(1, 0), nodes(2, 0));
+        assert!(none < one && one < two, "{none} {one} {two}");
         for side in [1, 2] {
-            let one = nodes(1, side);
-            assert!(none < one && one < both, "side {side}: {none} {one} {both}");
+            let half = nodes(1, side);
+            assert!(
+                none < half && half < one,
+                "side {side}: {none} {half} {one}"
+            );
         }
     }
 

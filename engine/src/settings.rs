@@ -288,34 +288,25 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             .ok_or_else(|| TuningError::NotKeyValue(part.to_string()))?;
         let (key, value) = (key.trim(), value.trim());
         // The value is read as the knob's type, so that an error can say what it takes.
-        let int = |max: u64, expected: &'static str| {
+        let within = |min: u64, max: u64, expected: &'static str| {
             value
                 .parse::<u64>()
                 .ok()
-                .filter(|&n| n <= max)
+                .filter(|n| (min..=max).contains(n))
                 .ok_or_else(|| TuningError::BadValue {
                     key: key.to_string(),
                     value: value.to_string(),
                     expected,
                 })
         };
+        let int = |max: u64, expected: &'static str| within(0, max, expected);
         let any = || int(u64::MAX, "a non-negative integer");
         let small = || int(i32::MAX as u64, "an integer from 0 to 2147483647").map(|n| n as i32);
         let size = || int(usize::MAX as u64, "a non-negative integer").map(|n| n as usize);
         let unsigned =
             || int(u64::from(u32::MAX), "an integer from 0 to 4294967295").map(|n| n as u32);
         let flag = || int(1, "0 or 1").map(|n| n == 1);
-        let to_go = || {
-            let expected = "an integer from 1 to 100";
-            int(100, expected)?
-                .checked_sub(1)
-                .map(|n| n as u32 + 1)
-                .ok_or_else(|| TuningError::BadValue {
-                    key: key.to_string(),
-                    value: value.to_string(),
-                    expected,
-                })
-        };
+        let to_go = || within(1, 100, "an integer from 1 to 100").map(|n| n as u32);
         match key {
             "lmp_base" => t.lmp_base = size()?,
             "lmp_per_depth" => t.lmp_per_depth = size()?,

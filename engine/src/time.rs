@@ -53,8 +53,6 @@ pub struct TimeControl {
     pub remaining: Remaining,
     /// Fischer increment in ms, credited after each move.
     pub increment_ms: u64,
-    /// The fewest moves a game clock is shared among (`to_go_min` in `search.rs`).
-    pub min_to_go: u64,
 }
 
 impl Default for TimeControl {
@@ -65,7 +63,6 @@ impl Default for TimeControl {
             match_ms: Some(180_000),
             remaining: Remaining::Unknown,
             increment_ms: 0,
-            min_to_go: DEFAULT_MIN_TO_GO as u64,
         }
     }
 }
@@ -103,20 +100,17 @@ impl TimeControl {
         self.increment_ms = v.max(0) as u64;
     }
 
-    /// Share a game clock among at least `n` moves (at least 1), however late in the game.
-    pub fn set_min_to_go(&mut self, n: u32) {
-        self.min_to_go = u64::from(n.max(1));
-    }
-
     /// Forget the last `time_left` (a new game starts).
     pub fn new_game(&mut self) {
         self.remaining = Remaining::Unknown;
     }
 
     /// The budget for a move when `move_count` moves have been played and the brain has used
-    /// `used_ms` of its own game time so far (only consulted when no `time_left` came).
+    /// `used_ms` of its own game time so far (only consulted when no `time_left` came). A
+    /// game clock is shared among at least `min_to_go` moves (the `to_go_min` knob; 0 is
+    /// read as 1).
     #[must_use]
-    pub fn budget(&self, move_count: usize, used_ms: u64) -> Budget {
+    pub fn budget(&self, move_count: usize, used_ms: u64, min_to_go: u32) -> Budget {
         if self.turn_ms == Some(0) {
             return Budget {
                 optimum: Some(Duration::ZERO),
@@ -137,7 +131,7 @@ impl TimeControl {
             Remaining::Unlimited => None,
             Remaining::Unknown => self.match_ms.map(|m| m as i64 - used_ms as i64),
         };
-        let game = left.map(|left| self.game_share(left, move_count));
+        let game = left.map(|left| self.game_share(left, move_count, min_to_go));
 
         let (optimum, maximum, deadline) = match (turn, game) {
             (None, None) => (None, None, None),
@@ -166,11 +160,11 @@ impl TimeControl {
     }
 
     /// (optimum, maximum) in ms when `left` ms of game time remain.
-    fn game_share(&self, left: i64, move_count: usize) -> (u64, u64) {
+    fn game_share(&self, left: i64, move_count: usize, min_to_go: u32) -> (u64, u64) {
         // Keep a reserve against the latency of every remaining answer.
         let usable = (left - (left / 20).clamp(20, 2_000)).max(0) as u64;
         let inc = self.increment_ms * 3 / 4;
-        let to_go = moves_to_go(move_count, self.min_to_go);
+        let to_go = moves_to_go(move_count, min_to_go);
         let optimum = usable / to_go + inc;
         let maximum = (optimum * 4).min(usable / 4 + inc);
         let optimum = optimum.min(maximum);
@@ -200,9 +194,9 @@ fn match_grace(max: u64) -> u64 {
 /// late in a game a fixed share (a tenth of what is left) keeps time back for those long
 /// games. The earlier guess (45 moves per side, then a fifteenth) left over half the clock
 /// unused: SPRT at 5 s + 50 ms per game, Renju, 208 openings: +98 +- 72 (98 games, H1).
-/// The floor is `min_to_go` (10 by default).
-fn moves_to_go(move_count: usize, min_to_go: u64) -> u64 {
-    (30u64.saturating_sub(move_count as u64 / 2)).max(min_to_go.max(1))
+/// The floor is `min_to_go` (at least 1; the `to_go_min` knob, 10 by default).
+fn moves_to_go(move_count: usize, min_to_go: u32) -> u64 {
+    (30u64.saturating_sub(move_count as u64 / 2)).max(u64::from(min_to_go.max(1)))
 }
 
 /// The floor of [`moves_to_go`] unless the tuning sets another (`to_go_min`).
@@ -222,7 +216,7 @@ mod tests {
         tc.set_match(0);
         for t in [50u64, 100, 1_000, 5_000, 30_000] {
             tc.set_turn(t as i64);
-            let b = tc.budget(10, 0);
+            let b = tc.budget(10, 0, DEFAULT_MIN_TO_GO);
             let max = b.maximum.unwrap();
             let deadline = b.deadline.unwrap();
             assert!(max < Duration::from_millis(t), "turn {t}: {b:?}");
@@ -241,12 +235,12 @@ mod tests {
         tc.set_turn(YIXIN_UNLIMITED_TURN);
         tc.set_match(YIXIN_UNLIMITED_MATCH);
         tc.set_left(YIXIN_UNLIMITED_MATCH);
-        assert_eq!(tc.budget(0, 0).maximum, None);
+        assert_eq!(tc.budget(0, 0, DEFAULT_MIN_TO_GO).maximum, None);
         tc.set_left(UNLIMITED_TIME_LEFT);
         assert_eq!(tc.remaining, Remaining::Unlimited);
         tc.set_match(0);
         assert_eq!(tc.match_ms, None);
-        let b = tc.budget(0, 0);
+        let b = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
         assert_eq!((b.optimum, b.maximum, b.deadline), (None, None, None));
     }
 
@@ -254,7 +248,7 @@ mod tests {
     fn timeout_turn_zero_means_move_now() {
         let mut tc = TimeControl::default();
         tc.set_turn(0);
-        let b = tc.budget(5, 0);
+        let b = tc.budget(5, 0, DEFAULT_MIN_TO_GO);
         assert!(b.instant);
         assert_eq!(b.maximum, Some(Duration::ZERO));
         assert!(b.deadline.unwrap() <= Duration::from_millis(INSTANT_DEADLINE_MS));
@@ -266,7 +260,7 @@ mod tests {
         tc.set_turn(5_000);
         tc.set_match(120_000);
         tc.set_left(120_000);
-        let early = tc.budget(0, 0);
+        let early = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
         // 120 s over ~45 moves: a few seconds, under the turn cap.
         assert!(
             early.optimum.unwrap() > Duration::from_millis(1_500),
@@ -274,7 +268,7 @@ mod tests {
         );
         assert!(early.maximum.unwrap() <= Duration::from_millis(5_000));
         tc.set_left(3_000);
-        let late = tc.budget(80, 0);
+        let late = tc.budget(80, 0, DEFAULT_MIN_TO_GO);
         assert!(
             late.maximum.unwrap() <= Duration::from_millis(1_000),
             "{late:?}"
@@ -282,7 +276,7 @@ mod tests {
         assert!(late.deadline.unwrap() < Duration::from_millis(3_000));
         // Negative time left still gives a (tiny) positive budget, never a panic.
         tc.set_left(-500);
-        let over = tc.budget(80, 0);
+        let over = tc.budget(80, 0, DEFAULT_MIN_TO_GO);
         assert_eq!(over.maximum, ms(1));
     }
 
@@ -293,15 +287,13 @@ mod tests {
         tc.set_match(30_000);
         tc.set_left(10_000);
         // 10 s left, less a 500 ms reserve: a tenth late in the game by default...
-        let at = |tc: &TimeControl, move_count| tc.budget(move_count, 0).optimum.unwrap();
-        assert_eq!(at(&tc, 100), Duration::from_millis(950));
+        let at = |move_count, floor| tc.budget(move_count, 0, floor).optimum.unwrap();
+        assert_eq!(at(100, DEFAULT_MIN_TO_GO), Duration::from_millis(950));
         // ...and a twentieth with a floor of 20, which early moves never reach.
-        tc.set_min_to_go(20);
-        assert_eq!(at(&tc, 100), Duration::from_millis(475));
-        assert_eq!(at(&tc, 0), Duration::from_millis(9_500 / 30));
+        assert_eq!(at(100, 20), Duration::from_millis(475));
+        assert_eq!(at(0, 20), Duration::from_millis(9_500 / 30));
         // 0 would divide by zero: the floor is at least one move.
-        tc.set_min_to_go(0);
-        assert_eq!(at(&tc, 100), Duration::from_millis(9_500 / 4));
+        assert_eq!(at(100, 0), Duration::from_millis(9_500 / 4));
     }
 
     /// Plays a game of `own_moves` moves per side at `per_game` ms + `inc` ms per move,
@@ -314,7 +306,7 @@ mod tests {
         let mut left = per_game;
         for k in 0..own_moves {
             tc.set_left(left);
-            let b = tc.budget(2 * k + 4, 0);
+            let b = tc.budget(2 * k + 4, 0, DEFAULT_MIN_TO_GO);
             let opt = b.optimum.unwrap().as_millis() as i64;
             assert!(
                 b.maximum.unwrap().as_millis() as i64 <= left.max(1),
@@ -346,8 +338,8 @@ mod tests {
         tc.set_turn(YIXIN_UNLIMITED_TURN);
         tc.set_match(60_000);
         tc.set_increment(2_000);
-        let fresh = tc.budget(0, 0);
-        let used = tc.budget(0, 50_000);
+        let fresh = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
+        let used = tc.budget(0, 50_000, DEFAULT_MIN_TO_GO);
         assert!(fresh.optimum.unwrap() > used.optimum.unwrap());
         assert!(
             used.optimum.unwrap() >= Duration::from_millis(1_500),
