@@ -1,15 +1,18 @@
-//! Move-ordering memory: a history score per (side, point), a continuation history per
-//! (side, opponent's last point, point) and two killer moves per ply.
+//! What a search thread learns as it goes: for the move order, a history score per (side,
+//! point), a continuation history per (side, opponent's last point, point) and two killer
+//! moves per ply; for the static score, its correction history ([`Correction`]).
 
 use tengen_rules::Color;
 
+use crate::correction::Correction;
 use crate::position::{Cell, CELLS};
 
 /// Deepest ply the search tracks.
 pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 1 << 14;
 
-/// Butterfly history, continuation history and killers of one search thread.
+/// Butterfly history, continuation history, killers and correction history of one search
+/// thread.
 #[derive(Clone)]
 pub struct History {
     table: Box<[[i32; CELLS]; 2]>,
@@ -19,6 +22,8 @@ pub struct History {
     /// zeroed by the allocator, so pages stay untouched while `cont_history` is off.
     cont: Box<[i16]>,
     killers: Box<[[Cell; 2]; MAX_PLY]>,
+    /// The static score's correction (the `corr_*` knobs; untouched while they are off).
+    pub correction: Correction,
 }
 
 impl std::fmt::Debug for History {
@@ -41,6 +46,7 @@ impl History {
             table: Box::new([[0; CELLS]; 2]),
             cont: vec![0; 2 * CELLS * CELLS].into_boxed_slice(),
             killers: Box::new([[crate::tt::NO_MOVE; 2]; MAX_PLY]),
+            correction: Correction::new(),
         }
     }
 

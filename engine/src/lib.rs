@@ -5,6 +5,7 @@
 //! engine's callbacks into protocol responses.
 
 pub mod bench;
+pub mod correction;
 pub mod eval;
 pub mod history;
 pub mod movegen;

@@ -147,7 +147,9 @@ pub struct Position {
     /// eight-byte word never needs a bounds check.
     near: [u8; CELLS + 8],
     tally: Tally,
-    stones_hash: u64,
+    /// Zobrist keys of each colour's stones (black's, white's); the position's key is both
+    /// and the side to move.
+    stone_keys: [u64; 2],
     side: Color,
     history: Vec<Cell>,
     /// One frame per placed stone (newest last): what `lift` restores instead of
@@ -453,7 +455,7 @@ impl Position {
                 counts: [[0; CLASSES]; 2],
                 threats: [[0; CELLS / 64]; 2],
             },
-            stones_hash: 0,
+            stone_keys: [0; 2],
             side: Color::Black,
             history: Vec::with_capacity(board_cells.len()),
             frames: Vec::with_capacity(board_cells.len()),
@@ -550,10 +552,19 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn hash(&self) -> u64 {
+        let stones = self.stone_keys[0] ^ self.stone_keys[1];
         match self.side {
-            Color::Black => self.stones_hash,
-            Color::White => self.stones_hash ^ WHITE_TO_MOVE,
+            Color::Black => stones,
+            Color::White => stones ^ WHITE_TO_MOVE,
         }
+    }
+
+    /// Zobrist key of `color`'s stones alone (the correction history's index,
+    /// [`crate::correction`]).
+    #[inline]
+    #[must_use]
+    pub fn stones_key(&self, color: Color) -> u64 {
+        self.stone_keys[idx(color)]
     }
 
     /// Stones on the board.
@@ -692,7 +703,7 @@ impl Position {
         }
         let v = stone_of(color);
         self.cells[ci] = v;
-        self.stones_hash ^= self.tables.keys[idx(color)][ci];
+        self.stone_keys[idx(color)] ^= self.tables.keys[idx(color)][ci];
         self.update_near::<true>(ci);
         let view = self.tables.patterns.view();
         let mut pending = Pending {
@@ -738,7 +749,7 @@ impl Position {
         }
         self.update_near::<false>(ci);
         self.cells[ci] = cell::EMPTY;
-        self.stones_hash ^= self.tables.keys[idx(color)][ci];
+        self.stone_keys[idx(color)] ^= self.tables.keys[idx(color)][ci];
         let start = frame.changes as usize;
         let records = &mut self.records;
         let mut restore = |ch: u64| records[(ch >> RECORD_CELL) as usize & (CELLS - 1)] = ch;
@@ -1045,6 +1056,17 @@ impl Position {
         if fresh.lines != self.lines {
             return Err("line words differ".to_string());
         }
+        let mut keys = [0u64; 2];
+        for &c in &self.board_cells {
+            for color in [Color::Black, Color::White] {
+                if self.cells[c as usize] == stone_of(color) {
+                    keys[idx(color)] ^= self.tables.keys[idx(color)][c as usize];
+                }
+            }
+        }
+        if keys != self.stone_keys {
+            return Err("stone keys differ".to_string());
+        }
         for &c in &self.board_cells {
             let ci = c as usize;
             let empty = self.cells[ci] == cell::EMPTY;
@@ -1102,6 +1124,8 @@ mod tests {
                 }
                 p.check_consistency().unwrap();
                 assert_eq!(p.hash(), start);
+                assert_eq!(p.stones_key(Color::Black), 0);
+                assert_eq!(p.stones_key(Color::White), 0);
             }
         }
     }
@@ -1146,6 +1170,9 @@ mod tests {
         .fold(0, |h, &(x, y, c)| h ^ zobrist(c, Pos::new(x, y)));
         assert_eq!(p.hash(), stones ^ WHITE_TO_MOVE);
         assert_eq!(p.side(), Color::White);
+        let black = zobrist(Color::Black, Pos::new(7, 7)) ^ zobrist(Color::Black, Pos::new(6, 9));
+        assert_eq!(p.stones_key(Color::Black), black);
+        assert_eq!(p.stones_key(Color::White), stones ^ black);
     }
 
     /// Points where `color` makes a winning five, per the rules crate.

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use tengen_rules::{Board, Color, Move, Pos};
 
-use crate::eval::evaluate_weighted;
+use crate::correction::Weights;
+use crate::eval::{evaluate_weighted, EVAL_LIMIT};
 use crate::history::{History, MAX_PLY};
 use crate::movegen::{self, Threat};
 use crate::pattern::Class;
@@ -416,6 +417,11 @@ pub struct Tuning {
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
     /// would most likely fail.
     pub probcut_tt: bool,
+    /// Correction history ([`crate::correction`]): the weight, in percent, of the threat
+    /// profile's learnt correction of the static score (0 = off)...
+    pub corr_profile: i32,
+    /// ...and of the one-colour stone keys' correction (0 = off).
+    pub corr_stones: i32,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -556,6 +562,8 @@ impl Default for Tuning {
             four_reply_ext: 0,
             four_reply_ext_renju: 1,
             four_reply_ext_side: 0,
+            corr_profile: 0,
+            corr_stones: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1620,11 +1628,21 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = tt_entry.map_or_else(
-            || evaluate_weighted(&self.pos, self.shared.tuning.black_eval),
+        let tuning = self.shared.tuning;
+        // The table keeps the evaluation itself; the correction learnt so far goes on top.
+        let raw_eval = tt_entry.map_or_else(
+            || evaluate_weighted(&self.pos, tuning.black_eval),
             |e| e.eval,
         );
-        let tuning = self.shared.tuning;
+        let corr = Weights {
+            profile: tuning.corr_profile,
+            stones: tuning.corr_stones,
+        };
+        let static_eval = if corr.any() {
+            (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        } else {
+            raw_eval
+        };
         // The score the pruning decisions (reverse futility, razoring, `lmr_improving`) go
         // by: with `tt_refine_eval` the table's where its bound says the node is worth at
         // least (or at most) that.
@@ -1758,7 +1776,7 @@ impl<'a> Worker<'a> {
                     Bound::Lower,
                     proven,
                     score,
-                    static_eval,
+                    raw_eval,
                 );
             }
             if cut.is_some() || self.stopped {
@@ -1957,14 +1975,20 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         if excluded.is_none() {
+            // The correction learns from quiet nodes whose result says where the static
+            // score was wrong: a fail high above it, a fail low below it, or an exact score.
+            if corr.any()
+                && threat == Threat::Quiet
+                && depth > 0
+                && best_score.abs() < WIN_BOUND
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                let diff = best_score - static_eval;
+                self.history.correction.learn(&self.pos, diff, depth, corr);
+            }
             self.shared.tt.store(
-                key,
-                ply as i32,
-                best_move,
-                bound,
-                depth,
-                best_score,
-                static_eval,
+                key, ply as i32, best_move, bound, depth, best_score, raw_eval,
             );
         }
         self.bufs[ply] = buf;

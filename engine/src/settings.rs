@@ -255,7 +255,7 @@ falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
-four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju";
+four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -379,6 +379,12 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "cont_history" => {
                 t.cont_history = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
             }
+            "corr_profile" => {
+                t.corr_profile = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
+            }
+            "corr_stones" => {
+                t.corr_stones = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
+            }
             "four_reply_ext_side" => {
                 t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
             }
@@ -489,6 +495,9 @@ mod tests {
             Err(TuningError::NotKeyValue("vct_nodes".into()))
         );
         assert_eq!(parse_tuning("cont_history=50").unwrap().cont_history, 50);
+        let corr = parse_tuning("corr_profile=100,corr_stones=50").unwrap();
+        assert_eq!((corr.corr_profile, corr.corr_stones), (100, 50));
+        assert!(parse_tuning("corr_stones=201").is_err());
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
         assert_eq!(parse_tuning("four_reply_ext=1").unwrap().four_reply_ext, 1);
         assert_eq!(

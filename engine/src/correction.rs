@@ -1,0 +1,223 @@
+//! Correction history: how far the static score ([`crate::eval`]) has been from the
+//! search's score at quiet nodes, learnt during the search and added to the static score
+//! (Stockfish's correction history, in five-in-a-row terms).
+//!
+//! The evaluation is linear in pattern counts, so its error depends on the position in
+//! ways a sum of point values cannot see. Two kinds of table learn it, per side to move:
+//! - by *threat profile*: how many points give each side a four, a four-three, an open
+//!   three and a double three (each count capped at 3). Positions with the same profile
+//!   share the same kind of tactical tension, wherever it is on the board;
+//! - by *stones of one colour*: a Zobrist key of black's stones alone and one of white's.
+//!   Nodes of a search tree that share one side's stones differ only in the other side's
+//!   moves, so the tables generalise across them the way an exact position key cannot.
+//!
+//! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
+//! it within ±[`MAX_CORRECTION`] points.
+
+use tengen_rules::Color;
+
+use crate::pattern::Class;
+use crate::position::Position;
+use crate::search::Score;
+
+/// Entries are kept in 1/`GRAIN` of a score point.
+const GRAIN: i32 = 8;
+/// The largest correction one table gives, in score points.
+pub const MAX_CORRECTION: Score = 400;
+const LIMIT: i32 = MAX_CORRECTION * GRAIN;
+/// Profile: 8 counts of 2 bits.
+const PROFILE_BITS: u32 = 16;
+/// Index bits of a one-colour stone key.
+const STONE_BITS: u32 = 14;
+/// The classes a threat profile counts, per side.
+const PROFILE_CLASSES: [Class; 4] = [
+    Class::Four,
+    Class::FourThree,
+    Class::Three,
+    Class::ThreeThree,
+];
+
+/// One search thread's correction tables.
+#[derive(Clone)]
+pub struct Correction {
+    /// `[side to move][profile]`.
+    profile: Box<[i16]>,
+    /// `[side to move][colour of the stones][key bits]`.
+    stones: Box<[i16]>,
+}
+
+impl std::fmt::Debug for Correction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Correction")
+    }
+}
+
+impl Default for Correction {
+    fn default() -> Correction {
+        Correction::new()
+    }
+}
+
+/// How much each table counts, in percent (0 = not used): the `corr_profile` and
+/// `corr_stones` knobs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weights {
+    /// The threat-profile table's weight.
+    pub profile: i32,
+    /// The weight of the mean of the two one-colour stone tables.
+    pub stones: i32,
+}
+
+impl Weights {
+    /// Whether any table is used.
+    #[inline]
+    #[must_use]
+    pub fn any(self) -> bool {
+        self.profile != 0 || self.stones != 0
+    }
+}
+
+/// Where `pos`'s entries lie: the profile entry and the two stone entries.
+#[inline]
+fn slots(pos: &Position) -> (usize, [usize; 2]) {
+    let us = pos.side();
+    let side = us.index();
+    let mut profile = 0usize;
+    for color in [us, us.opponent()] {
+        for class in PROFILE_CLASSES {
+            profile = (profile << 2) | usize::from(pos.count(color, class).min(3));
+        }
+    }
+    let stone = |color: Color| {
+        let bits = (pos.stones_key(color) >> (64 - STONE_BITS)) as usize;
+        ((side * 2 + color.index()) << STONE_BITS) | bits
+    };
+    (
+        (side << PROFILE_BITS) | profile,
+        [stone(Color::Black), stone(Color::White)],
+    )
+}
+
+impl Correction {
+    /// Empty tables.
+    #[must_use]
+    pub fn new() -> Correction {
+        Correction {
+            profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
+            stones: vec![0; 4 << STONE_BITS].into_boxed_slice(),
+        }
+    }
+
+    /// What to add to `pos`'s static score, in score points.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, pos: &Position, w: Weights) -> Score {
+        let (p, [b, wh]) = slots(pos);
+        let profile = i32::from(self.profile[p]) * w.profile;
+        let stones = (i32::from(self.stones[b]) + i32::from(self.stones[wh])) / 2 * w.stones;
+        (profile + stones) / (100 * GRAIN)
+    }
+
+    /// Learn that a search to `depth` scored `pos` `diff` points above its (corrected)
+    /// static score.
+    pub fn learn(&mut self, pos: &Position, diff: Score, depth: i32, w: Weights) {
+        let bonus = (diff.saturating_mul(depth.max(1)) * GRAIN / 8).clamp(-LIMIT / 4, LIMIT / 4);
+        let (p, [b, wh]) = slots(pos);
+        if w.profile != 0 {
+            gravity(&mut self.profile[p], bonus);
+        }
+        if w.stones != 0 {
+            gravity(&mut self.stones[b], bonus);
+            gravity(&mut self.stones[wh], bonus);
+        }
+    }
+}
+
+/// Move `v` by `delta`, scaled so that it stays within ±[`LIMIT`].
+#[inline]
+fn gravity(v: &mut i16, delta: i32) {
+    let old = i32::from(*v);
+    *v = (old + delta - old * delta.abs() / LIMIT) as i16;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_rules::Rule;
+
+    fn pos_with(stones: &[(u8, u8)]) -> Position {
+        let mut p = Position::new(15, 15, Rule::Freestyle);
+        for &(x, y) in stones {
+            p.play(Position::cell_at(tengen_rules::Pos::new(x, y)));
+        }
+        p
+    }
+
+    const BOTH: Weights = Weights {
+        profile: 100,
+        stones: 100,
+    };
+
+    /// A lesson moves the position's correction towards the difference; repeated lessons
+    /// approach it but never pass ±`MAX_CORRECTION` per table, and untouched weights give 0.
+    #[test]
+    fn lessons_move_the_correction_towards_the_error_within_bounds() {
+        let p = pos_with(&[(7, 7), (8, 8), (6, 6)]);
+        let mut c = Correction::new();
+        assert_eq!(c.get(&p, BOTH), 0);
+        c.learn(&p, 100, 4, BOTH);
+        let once = c.get(&p, BOTH);
+        assert!(once > 0 && once < 2 * 100, "{once}");
+        for _ in 0..1000 {
+            c.learn(&p, 100, 4, BOTH);
+        }
+        let many = c.get(&p, BOTH);
+        assert!(many > once, "{many} vs {once}");
+        assert!(many <= 2 * MAX_CORRECTION, "{many}");
+        for _ in 0..1000 {
+            c.learn(&p, -100_000, 30, BOTH);
+        }
+        let low = c.get(&p, BOTH);
+        assert!((-2 * MAX_CORRECTION..0).contains(&low), "{low}");
+        assert_eq!(
+            c.get(
+                &p,
+                Weights {
+                    profile: 0,
+                    stones: 0
+                }
+            ),
+            0
+        );
+    }
+
+    /// The profile table generalises to a position with the same threat counts elsewhere
+    /// on the board; the stone tables to a position sharing one side's stones.
+    #[test]
+    fn profile_and_stone_tables_generalise_differently() {
+        let a = pos_with(&[(7, 7), (8, 8), (6, 6)]);
+        let shifted = pos_with(&[(3, 3), (4, 4), (2, 2)]);
+        // Black's stones as in `a`, white's elsewhere.
+        let same_black = pos_with(&[(7, 7), (12, 2), (6, 6)]);
+        let profile_only = Weights {
+            profile: 100,
+            stones: 0,
+        };
+        let stones_only = Weights {
+            profile: 0,
+            stones: 100,
+        };
+        let mut c = Correction::new();
+        for _ in 0..50 {
+            c.learn(&a, 200, 6, BOTH);
+        }
+        assert!(c.get(&shifted, profile_only) > 0);
+        assert_eq!(c.get(&shifted, stones_only), 0);
+        let half = c.get(&same_black, stones_only);
+        assert!(half > 0 && half < c.get(&a, stones_only), "{half}");
+        // The other side to move has tables of its own.
+        let mut other = a.clone();
+        other.swap_side();
+        assert_eq!(c.get(&other, BOTH), 0);
+    }
+}
