@@ -420,8 +420,14 @@ pub struct Tuning {
     /// Correction history ([`crate::correction`]): the weight, in percent, of the threat
     /// profile's learnt correction of the static score (0 = off)...
     pub corr_profile: i32,
-    /// ...and of the one-colour stone keys' correction (0 = off).
+    /// ...and of the one-colour stone keys' correction (0 = off). Off in freestyle: both at
+    /// 100 went H0 at 100 ms per move, −9.6 +- 27.5 over 578 games (engine/STRENGTH.md,
+    /// thirty-eighth session).
     pub corr_stones: i32,
+    /// [`Tuning::corr_profile`] under Renju...
+    pub corr_profile_renju: i32,
+    /// ...and [`Tuning::corr_stones`].
+    pub corr_stones_renju: i32,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -564,6 +570,8 @@ impl Default for Tuning {
             four_reply_ext_side: 0,
             corr_profile: 0,
             corr_stones: 0,
+            corr_profile_renju: 0,
+            corr_stones_renju: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -622,6 +630,8 @@ impl Tuning {
             se_min_depth: self.se_min_depth_renju,
             se_negative: self.se_negative_renju,
             four_reply_ext: self.four_reply_ext_renju,
+            corr_profile: self.corr_profile_renju,
+            corr_stones: self.corr_stones_renju,
             ..self
         }
     }
@@ -2576,6 +2586,8 @@ mod tests {
             tt_refine_eval_renju: !base.tt_refine_eval,
             tt_refine_leaf_renju: !base.tt_refine_leaf,
             lmr_history_div_renju: base.lmr_history_div + 1,
+            corr_profile_renju: base.corr_profile + 1,
+            corr_stones_renju: base.corr_stones + 2,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -2597,6 +2609,10 @@ mod tests {
         assert_eq!(r.tt_refine_eval, d.tt_refine_eval_renju);
         assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
         assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
+        assert_eq!(
+            (r.corr_profile, r.corr_stones),
+            (d.corr_profile_renju, d.corr_stones_renju)
+        );
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 

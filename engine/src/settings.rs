@@ -255,7 +255,8 @@ falling_gain, falling_gain_renju, clock_iteration_pct, clock_iteration_pct_renju
 probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, \
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
-four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones";
+four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
+corr_profile_renju, corr_stones_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -384,6 +385,12 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             }
             "corr_stones" => {
                 t.corr_stones = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
+            }
+            "corr_profile_renju" => {
+                t.corr_profile_renju = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
+            }
+            "corr_stones_renju" => {
+                t.corr_stones_renju = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
             }
             "four_reply_ext_side" => {
                 t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
