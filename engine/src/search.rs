@@ -411,7 +411,8 @@ pub struct Tuning {
     /// Whose forced answers [`Tuning::four_reply_ext`] extends: 0 both sides', 1 black's
     /// only (the answers to white's fours, which under Renju may have to land on a
     /// forbidden point), 2 white's only. 0: 1 under Renju scored +13.3 +- 12.1 over 3 000
-    /// games at 100 ms per move, undecided (engine/STRENGTH.md, thirty-seventh session).
+    /// games at 100 ms per move, undecided (engine/STRENGTH.md, thirty-seventh session),
+    /// and −9.8 +- 29.1 over 496 at 5 s + 50 ms per game, H0 (thirty-eighth session).
     pub four_reply_ext_side: u32,
     /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
     /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
@@ -424,7 +425,9 @@ pub struct Tuning {
     /// 100 went H0 at 100 ms per move, −9.6 +- 27.5 over 578 games (engine/STRENGTH.md,
     /// thirty-eighth session).
     pub corr_stones: i32,
-    /// [`Tuning::corr_profile`] under Renju...
+    /// [`Tuning::corr_profile`] under Renju: 100 with `corr_stones_renju` 100, as the pair
+    /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games (engine/STRENGTH.md,
+    /// thirty-eighth session)...
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
@@ -570,8 +573,8 @@ impl Default for Tuning {
             four_reply_ext_side: 0,
             corr_profile: 0,
             corr_stones: 0,
-            corr_profile_renju: 0,
-            corr_stones_renju: 0,
+            corr_profile_renju: 100,
+            corr_stones_renju: 100,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
