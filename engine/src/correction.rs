@@ -57,8 +57,12 @@ impl std::fmt::Debug for Correction {
 }
 
 impl Default for Correction {
+    /// Empty tables.
     fn default() -> Correction {
-        Correction::new()
+        Correction {
+            profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
+            stones: vec![0; 4 << STONE_BITS].into_boxed_slice(),
+        }
     }
 }
 
@@ -103,15 +107,6 @@ fn slots(pos: &Position) -> (usize, [usize; 2]) {
 }
 
 impl Correction {
-    /// Empty tables.
-    #[must_use]
-    pub fn new() -> Correction {
-        Correction {
-            profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
-            stones: vec![0; 4 << STONE_BITS].into_boxed_slice(),
-        }
-    }
-
     /// What to add to `pos`'s static score, in score points.
     #[inline]
     #[must_use]
@@ -167,7 +162,7 @@ mod tests {
     #[test]
     fn lessons_move_the_correction_towards_the_error_within_bounds() {
         let p = pos_with(&[(7, 7), (8, 8), (6, 6)]);
-        let mut c = Correction::new();
+        let mut c = Correction::default();
         assert_eq!(c.get(&p, BOTH), 0);
         c.learn(&p, 100, 4, BOTH);
         let once = c.get(&p, BOTH);
@@ -211,7 +206,7 @@ mod tests {
             profile: 0,
             stones: 100,
         };
-        let mut c = Correction::new();
+        let mut c = Correction::default();
         for _ in 0..50 {
             c.learn(&a, 200, 6, BOTH);
         }

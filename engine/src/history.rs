@@ -46,7 +46,7 @@ impl History {
             table: Box::new([[0; CELLS]; 2]),
             cont: vec![0; 2 * CELLS * CELLS].into_boxed_slice(),
             killers: Box::new([[crate::tt::NO_MOVE; 2]; MAX_PLY]),
-            correction: Correction::new(),
+            correction: Correction::default(),
         }
     }
 

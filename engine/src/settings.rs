@@ -307,6 +307,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         let unsigned =
             || int(u64::from(u32::MAX), "an integer from 0 to 4294967295").map(|n| n as u32);
         let flag = || int(1, "0 or 1").map(|n| n == 1);
+        let percent200 = || int(200, "a percentage from 0 to 200").map(|n| n as i32);
         let to_go = || within(1, 100, "an integer from 1 to 100").map(|n| n as u32);
         match key {
             "lmp_base" => t.lmp_base = size()?,
@@ -380,18 +381,10 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "cont_history" => {
                 t.cont_history = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
             }
-            "corr_profile" => {
-                t.corr_profile = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
-            }
-            "corr_stones" => {
-                t.corr_stones = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
-            }
-            "corr_profile_renju" => {
-                t.corr_profile_renju = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
-            }
-            "corr_stones_renju" => {
-                t.corr_stones_renju = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
-            }
+            "corr_profile" => t.corr_profile = percent200()?,
+            "corr_stones" => t.corr_stones = percent200()?,
+            "corr_profile_renju" => t.corr_profile_renju = percent200()?,
+            "corr_stones_renju" => t.corr_stones_renju = percent200()?,
             "four_reply_ext_side" => {
                 t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
             }
@@ -399,9 +392,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "four_reply_ext_renju" => {
                 t.four_reply_ext_renju = int(2, "0, 1 or 2").map(|n| n as i32)?
             }
-            "black_eval" => {
-                t.black_eval = int(200, "a percentage from 0 to 200").map(|n| n as i32)?
-            }
+            "black_eval" => t.black_eval = percent200()?,
             "se_double_max" => t.se_double_max = small()?,
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
@@ -505,6 +496,8 @@ mod tests {
         let corr = parse_tuning("corr_profile=100,corr_stones=50").unwrap();
         assert_eq!((corr.corr_profile, corr.corr_stones), (100, 50));
         assert!(parse_tuning("corr_stones=201").is_err());
+        let renju = parse_tuning("corr_profile_renju=0,corr_stones_renju=50").unwrap();
+        assert_eq!((renju.corr_profile_renju, renju.corr_stones_renju), (0, 50));
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
         assert_eq!(parse_tuning("four_reply_ext=1").unwrap().four_reply_ext, 1);
         assert_eq!(
