@@ -256,7 +256,7 @@ probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, 
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
-corr_profile_renju, corr_stones_renju";
+corr_profile_renju, corr_stones_renju, iir_min_depth";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -370,6 +370,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "probcut_min_depth" => t.probcut_min_depth = small()?,
             "probcut_moves" => t.probcut_moves = size()?,
             "probcut_tt" => t.probcut_tt = flag()?,
+            "iir_min_depth" => t.iir_min_depth = small()?,
             "se_min_depth" => t.se_min_depth = small()?,
             "se_min_depth_renju" => t.se_min_depth_renju = small()?,
             "se_margin" => t.se_margin = small()?,
@@ -499,6 +500,7 @@ mod tests {
         let renju = parse_tuning("corr_profile_renju=0,corr_stones_renju=50").unwrap();
         assert_eq!((renju.corr_profile_renju, renju.corr_stones_renju), (0, 50));
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
+        assert_eq!(parse_tuning("iir_min_depth=4").unwrap().iir_min_depth, 4);
         assert_eq!(parse_tuning("four_reply_ext=1").unwrap().four_reply_ext, 1);
         assert_eq!(
             parse_tuning("four_reply_ext_renju=0")
