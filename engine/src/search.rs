@@ -426,8 +426,9 @@ pub struct Tuning {
     /// thirty-eighth session).
     pub corr_stones: i32,
     /// [`Tuning::corr_profile`] under Renju: 100 with `corr_stones_renju` 100, as the pair
-    /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games (engine/STRENGTH.md,
-    /// thirty-eighth session)...
+    /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s + 50 ms per
+    /// game, +24.1 +- 22.0 over 882 (engine/STRENGTH.md, thirty-eighth and thirty-ninth
+    /// sessions)...
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
@@ -435,6 +436,9 @@ pub struct Tuning {
     /// this deep that the table knows no move for is searched one ply shallower (Stockfish's
     /// and Rapfi's rule): without a table move its move order is a guess, and the next
     /// iteration, with the move this one stores, searches it better for the nodes spent.
+    /// Off: 4 against 0 at 100 ms per move went H0 in freestyle (+5.5 +- 16.1 over 1 640
+    /// games) and was undecided under Renju (+12.1 +- 18.7 over 1 261; engine/STRENGTH.md,
+    /// thirty-ninth session).
     pub iir_min_depth: i32,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
