@@ -432,13 +432,13 @@ pub struct Tuning {
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
-    /// Internal iterative reduction (0 = off): a PV node or an expected cut node at least
-    /// this deep that the table knows no move for is searched one ply shallower (Stockfish's
-    /// and Rapfi's rule): without a table move its move order is a guess, and the next
-    /// iteration, with the move this one stores, searches it better for the nodes spent.
-    /// Off: 4 against 0 at 100 ms per move went H0 in freestyle (+5.5 +- 16.1 over 1 640
-    /// games) and was undecided under Renju (+12.1 +- 18.7 over 1 261; engine/STRENGTH.md,
-    /// thirty-ninth session).
+    /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
+    /// this deep that the table knows no move for is searched one ply shallower (after
+    /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
+    /// guess, and the next iteration, with the move this one stores, searches it better for
+    /// the nodes spent. Off: 4 against 0 at 100 ms per move went H0 in freestyle (+5.5 +-
+    /// 16.1 over 1 640 games) and was undecided under Renju (+12.1 +- 18.7 over 1 261;
+    /// engine/STRENGTH.md, thirty-ninth session).
     pub iir_min_depth: i32,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
