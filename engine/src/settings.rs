@@ -7,6 +7,7 @@
 use tengen_protocol::Info;
 use tengen_rules::Rule;
 
+use crate::eval::EVAL_LIMIT;
 use crate::search::Tuning;
 use crate::time::TimeControl;
 
@@ -256,7 +257,7 @@ probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, 
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
-corr_profile_renju, corr_stones_renju, iir_min_depth";
+corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -303,6 +304,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         let int = |max: u64, expected: &'static str| within(0, max, expected);
         let any = || int(u64::MAX, "a non-negative integer");
         let small = || int(i32::MAX as u64, "an integer from 0 to 2147483647").map(|n| n as i32);
+        // Score margins are multiplied by depths: bounded by the evaluation's range, so
+        // that no product overflows.
+        let margin = || int(EVAL_LIMIT as u64, "a score margin from 0 to 20000").map(|n| n as i32);
         let size = || int(usize::MAX as u64, "a non-negative integer").map(|n| n as usize);
         let unsigned =
             || int(u64::from(u32::MAX), "an integer from 0 to 4294967295").map(|n| n as u32);
@@ -361,20 +365,21 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "history" => t.history = flag()?,
             "history_div" => t.history_div = small()?,
             "history_div_renju" => t.history_div_renju = small()?,
-            "rfp_margin" => t.rfp_margin = small()?,
-            "rfp_margin_renju" => t.rfp_margin_renju = small()?,
+            "rfp_margin" => t.rfp_margin = margin()?,
+            "rfp_margin_renju" => t.rfp_margin_renju = margin()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
-            "razor_margin" => t.razor_margin = small()?,
+            "razor_margin" => t.razor_margin = margin()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
-            "probcut_margin" => t.probcut_margin = small()?,
+            "probcut_margin" => t.probcut_margin = margin()?,
             "probcut_min_depth" => t.probcut_min_depth = small()?,
             "probcut_moves" => t.probcut_moves = size()?,
             "probcut_tt" => t.probcut_tt = flag()?,
             "iir_min_depth" => t.iir_min_depth = small()?,
+            "fhr_margin" => t.fhr_margin = margin()?,
             "se_min_depth" => t.se_min_depth = small()?,
             "se_min_depth_renju" => t.se_min_depth_renju = small()?,
-            "se_margin" => t.se_margin = small()?,
-            "se_double_margin" => t.se_double_margin = small()?,
+            "se_margin" => t.se_margin = margin()?,
+            "se_double_margin" => t.se_double_margin = margin()?,
             "se_negative" => t.se_negative = small()?,
             "se_negative_renju" => t.se_negative_renju = small()?,
             "se_cut_negative" => t.se_cut_negative = small()?,
@@ -501,6 +506,11 @@ mod tests {
         assert_eq!((renju.corr_profile_renju, renju.corr_stones_renju), (0, 50));
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
         assert_eq!(parse_tuning("iir_min_depth=4").unwrap().iir_min_depth, 4);
+        assert_eq!(parse_tuning("fhr_margin=30").unwrap().fhr_margin, 30);
+        // Margins are multiplied by depths: one past the evaluation's range is refused.
+        assert!(parse_tuning("rfp_margin=20000").is_ok());
+        let err = parse_tuning("rfp_margin=20001").unwrap_err().to_string();
+        assert!(err.contains("20000"), "{err}");
         assert_eq!(parse_tuning("four_reply_ext=1").unwrap().four_reply_ext, 1);
         assert_eq!(
             parse_tuning("four_reply_ext_renju=0")
