@@ -229,17 +229,21 @@ fn killer_bonus(c: Cell, killers: [Cell; 2]) -> i32 {
     }
 }
 
+/// The number of king steps between two cells (the larger of the row and column gaps).
+#[inline]
+fn king_distance(a: Cell, b: Cell) -> usize {
+    let (a, b) = (usize::from(a), usize::from(b));
+    (a % STRIDE)
+        .abs_diff(b % STRIDE)
+        .max((a / STRIDE).abs_diff(b / STRIDE))
+}
+
 /// Where `c` lies relative to `recent`, the last (up to) four stones, oldest first: 0 within
 /// four lines (king steps) of one of the last two, 1 only of the two before them, 2 of none.
 #[inline]
 #[must_use]
 pub fn distance_class(recent: &[Cell], c: Cell) -> usize {
-    let near = |m: &Cell| {
-        let (a, b) = (usize::from(c), usize::from(*m));
-        let dx = (a % STRIDE).abs_diff(b % STRIDE);
-        let dy = (a / STRIDE).abs_diff(b / STRIDE);
-        dx.max(dy) <= 4
-    };
+    let near = |m: &Cell| king_distance(c, *m) <= 4;
     let split = recent.len().saturating_sub(2);
     if recent[split..].iter().any(near) {
         0
@@ -248,6 +252,23 @@ pub fn distance_class(recent: &[Cell], c: Cell) -> usize {
     } else {
         2
     }
+}
+
+/// Extra plies of reduction for defence `c` against an open three (side to move's view): 0
+/// if it blocks (the opponent would make a four there); else 2 if it is more than four lines
+/// (king steps) from the last stone, the opponent's, plus 1 if it is as far from the
+/// stone before, the side to move's own last (Rapfi's measure of a distracting move).
+#[must_use]
+pub fn distraction(pos: &Position, c: Cell) -> i32 {
+    let ([_, theirs], _) = pos.sides(c);
+    if makes_line_four(theirs) {
+        return 0;
+    }
+    let far = |m: Option<&Cell>| m.is_some_and(|&m| king_distance(c, m) > 4);
+    let stones = pos.history();
+    let n = stones.len();
+    2 * i32::from(far(stones.get(n.wrapping_sub(1))))
+        + i32::from(far(stones.get(n.wrapping_sub(2))))
 }
 
 /// [`forcing_bonus`] per class number (see [`Class::from_u8`]) of the side to move's class
@@ -452,6 +473,23 @@ mod tests {
         for n in 0..16u8 {
             assert_eq!(class_makes_four(n as usize), Class::from_u8(n).makes_four());
         }
+    }
+
+    /// A defence against an open three that blocks it is no distraction; one that does not
+    /// counts 2 when far from the last stone and 1 when far from the one before.
+    #[test]
+    fn distraction_counts_how_far_a_non_blocking_defence_is() {
+        let mut pos = Position::new(15, 15, tengen_rules::Rule::Freestyle);
+        // Black's open three on row 7, white's three at the left edge of row 10 (closed by
+        // the edge); black played last.
+        for (x, y) in [(14, 0), (0, 10), (6, 7), (1, 10), (7, 7), (2, 10), (8, 7)] {
+            pos.play(at(x, y));
+        }
+        assert_eq!(distraction(&pos, at(5, 7)), 0, "blocks the three");
+        assert_eq!(distraction(&pos, at(9, 7)), 0, "blocks the three");
+        assert_eq!(distraction(&pos, at(4, 10)), 0, "near both last stones");
+        assert_eq!(distraction(&pos, at(3, 10)), 2, "far from black's last");
+        assert_eq!(distraction(&pos, at(12, 12)), 3, "far from both");
     }
 
     #[test]
