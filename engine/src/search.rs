@@ -444,17 +444,23 @@ pub struct Tuning {
     /// futility pruning goes by) beats beta by this much per ply of depth, every move that
     /// makes no four is searched a ply shallower, the first one too (after Rapfi, whose
     /// source credits it with about +50): such a node nearly always cuts, and a four is
-    /// what could still turn it.
+    /// what could still turn it. Off: 40 against 0 at 100 ms per move went H0 under both
+    /// rules (freestyle −4.2 +- 23.9 over 750 games, Renju +5.7 +- 16.0 over 1 712;
+    /// engine/STRENGTH.md, fortieth session; perhaps reverse futility pruning and ProbCut
+    /// already settle most such nodes).
     pub fhr_margin: Score,
     /// Below this depth (0 = off), a PV node whose alpha a move has raised (short of beta)
     /// searches its remaining moves a ply shallower, from depth 3 on (after Rapfi, which
     /// does so below 12, and Stockfish): a move that already raised alpha is likely the
-    /// best, so the rest need less proof.
+    /// best, so the rest need less proof. Off: 12 against 0 in freestyle at 100 ms per move,
+    /// −46.5 +- 47.5 over 188 games, H0 (engine/STRENGTH.md, fortieth session).
     pub pv_raise_max_depth: i32,
     /// Against an open three, a defence that does not block it (an own four elsewhere) is
     /// reduced by [`movegen::distraction`] plies when it is far from the last stones
     /// (after Rapfi's reduction of useless defences, about +25 in its source): such a four
-    /// mostly delays the loss past the horizon. Off by default.
+    /// mostly delays the loss past the horizon. Off: on against off at 100 ms per move was
+    /// +10.6 +- 18.2 over 1 275 freestyle games and +9.9 +- 17.1 over 1 510 Renju games,
+    /// both stopped undecided (engine/STRENGTH.md, fortieth session).
     pub lmr_distract: bool,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
