@@ -264,11 +264,9 @@ pub fn distraction(pos: &Position, c: Cell) -> i32 {
     if makes_line_four(theirs) {
         return 0;
     }
-    let far = |m: Option<&Cell>| m.is_some_and(|&m| king_distance(c, m) > 4);
-    let stones = pos.history();
-    let n = stones.len();
-    2 * i32::from(far(stones.get(n.wrapping_sub(1))))
-        + i32::from(far(stones.get(n.wrapping_sub(2))))
+    let mut last = pos.history().iter().rev();
+    let mut far = || i32::from(last.next().is_some_and(|&m| king_distance(c, m) > 4));
+    2 * far() + far()
 }
 
 /// [`forcing_bonus`] per class number (see [`Class::from_u8`]) of the side to move's class

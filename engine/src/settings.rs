@@ -306,6 +306,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         let small = || int(i32::MAX as u64, "an integer from 0 to 2147483647").map(|n| n as i32);
         // Score margins are multiplied by depths: bounded by the evaluation's range, so
         // that no product overflows.
+        const _: () = assert!(EVAL_LIMIT == 20_000, "the message below names the bound");
         let margin = || int(EVAL_LIMIT as u64, "a score margin from 0 to 20000").map(|n| n as i32);
         let size = || int(usize::MAX as u64, "a non-negative integer").map(|n| n as usize);
         let unsigned =
