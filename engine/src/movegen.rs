@@ -6,7 +6,7 @@
 use tengen_rules::{Color, Rule};
 
 use crate::eval::OrderFit;
-use crate::pattern::{Class, Forbid, Packed};
+use crate::pattern::{packed_dir, Class, Forbid, Packed, Pattern};
 use crate::position::{Cell, Position, STRIDE};
 
 /// What the side to move faces.
@@ -269,6 +269,22 @@ pub fn distraction(pos: &Position, c: Cell) -> i32 {
     2 * far() + far()
 }
 
+/// Whether point `c` continues the side to move's attack whose last stone is `before`: it
+/// makes an open three (or better), or, within four lines (king steps) of `before`, at
+/// least two lines that are each an open two or a closed three (Rapfi's measure).
+#[must_use]
+pub fn continues_attack(pos: &Position, c: Cell, before: Cell) -> bool {
+    let ([mine, _], [class, _]) = pos.sides(c);
+    let class = Class::from_u8(class as u8);
+    if class >= Class::Three && class != Class::Forbidden {
+        return true;
+    }
+    let twos = (0..4)
+        .filter(|&d| matches!(packed_dir(mine, d), Pattern::F2 | Pattern::B3))
+        .count();
+    twos >= 2 && king_distance(c, before) <= 4
+}
+
 /// [`forcing_bonus`] per class number (see [`Class::from_u8`]) of the side to move's class
 /// and of the opponent's, summed (the numbers above [`Class::Forbidden`] are `Plain`'s).
 const FORCING_MINE: [i32; 16] = forcing_table(true);
@@ -488,6 +504,31 @@ mod tests {
         assert_eq!(distraction(&pos, at(4, 10)), 0, "near both last stones");
         assert_eq!(distraction(&pos, at(3, 10)), 2, "far from black's last");
         assert_eq!(distraction(&pos, at(12, 12)), 3, "far from both");
+    }
+
+    /// An open three continues an attack anywhere; two open twos only near the side's last
+    /// stone.
+    #[test]
+    fn an_attack_continues_with_a_three_or_with_two_twos_nearby() {
+        let mut pos = Position::new(15, 15, tengen_rules::Rule::Freestyle);
+        // Black: two on row 7, a corner of two split twos near (11, 3), then (2, 12) and
+        // last (4, 10). White far off on the bottom row and the right edge. Black to move.
+        let black = [(6, 7), (7, 7), (10, 2), (12, 4), (2, 12), (4, 10)];
+        let white = [(8, 14), (10, 14), (12, 14), (14, 14), (14, 10), (14, 12)];
+        for (b, w) in black.into_iter().zip(white) {
+            pos.play(at(b.0, b.1));
+            pos.play(at(w.0, w.1));
+        }
+        let before = at(4, 10);
+        assert!(continues_attack(&pos, at(8, 7), before), "an open three");
+        assert!(continues_attack(&pos, at(2, 10), before), "two twos, near");
+        assert!(!continues_attack(&pos, at(10, 4), before), "two twos, far");
+        assert!(
+            continues_attack(&pos, at(10, 4), at(12, 4)),
+            "the same twos, near"
+        );
+        assert!(!continues_attack(&pos, at(3, 9), before), "one two");
+        assert!(!continues_attack(&pos, at(0, 0), before), "nothing");
     }
 
     #[test]

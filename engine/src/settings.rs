@@ -257,7 +257,8 @@ probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, 
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
-corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract";
+corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+lmr_attack";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -379,6 +380,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "fhr_margin" => t.fhr_margin = margin()?,
             "pv_raise_max_depth" => t.pv_raise_max_depth = small()?,
             "lmr_distract" => t.lmr_distract = flag()?,
+            "lmr_attack" => t.lmr_attack = small()?,
             "se_min_depth" => t.se_min_depth = small()?,
             "se_min_depth_renju" => t.se_min_depth_renju = small()?,
             "se_margin" => t.se_margin = margin()?,
@@ -513,6 +515,7 @@ mod tests {
         let t = parse_tuning("pv_raise_max_depth=12").unwrap();
         assert_eq!(t.pv_raise_max_depth, 12);
         assert!(parse_tuning("lmr_distract=1").unwrap().lmr_distract);
+        assert_eq!(parse_tuning("lmr_attack=1").unwrap().lmr_attack, 1);
         // Margins are multiplied by depths: one past the evaluation's range is refused.
         assert!(parse_tuning("rfp_margin=20000").is_ok());
         let err = parse_tuning("rfp_margin=20001").unwrap_err().to_string();
