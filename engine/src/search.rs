@@ -468,6 +468,12 @@ pub struct Tuning {
     /// reduction for continuous attacks): attacks build on each other, and reducing the
     /// next step hides the win behind it.
     pub lmr_attack: i32,
+    /// At depth up to this (0 = off), below the root and once one move has escaped a forced
+    /// loss, a defence against an open three that does not block it and is far from both
+    /// last stones ([`movegen::distraction`] 3) is not searched (after Rapfi's pruning of
+    /// distracting defences at shallow depth): such a four mostly pushes the loss past a
+    /// horizon this close.
+    pub distract_prune_depth: i32,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -617,6 +623,7 @@ impl Default for Tuning {
             pv_raise_max_depth: 0,
             lmr_distract: false,
             lmr_attack: 0,
+            distract_prune_depth: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -1976,12 +1983,21 @@ impl<'a> Worker<'a> {
             if attack {
                 self.attacks[ply] = self.pos.class(self.pos.side(), m) >= Class::Three;
             }
+            let prune_distract = tuning.distract_prune_depth > 0
+                && depth <= tuning.distract_prune_depth
+                && !root
+                && best_score > -WIN_BOUND;
             // Read before `play`, from the defender's side.
-            let distract = if tuning.lmr_distract && i > 0 && threat == Threat::Defend {
-                movegen::distraction(&self.pos, m)
-            } else {
-                0
-            };
+            let distract =
+                if i > 0 && threat == Threat::Defend && (tuning.lmr_distract || prune_distract) {
+                    movegen::distraction(&self.pos, m)
+                } else {
+                    0
+                };
+            if prune_distract && distract == 3 {
+                continue;
+            }
+            let distract = if tuning.lmr_distract { distract } else { 0 };
             self.pos.play(m);
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
@@ -2523,6 +2539,12 @@ mod tests {
         let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
         let (off, on) = (nodes("lmr_attack=0"), nodes("lmr_attack=1"));
         assert!(on > off, "off: {off} nodes, on: {on}");
+    }
+
+    /// Pruning distracting defences at shallow depth: the tree shrinks.
+    #[test]
+    fn distracting_defences_pruned_shrink_the_tree() {
+        assert_shrinks_the_tree("distract_prune_depth=0", "distract_prune_depth=3");
     }
 
     /// Reducing distracting defences (357 359 nodes off, 334 678 on when this was written).
