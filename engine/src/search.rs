@@ -474,6 +474,14 @@ pub struct Tuning {
     /// distracting defences at shallow depth): such a four mostly pushes the loss past a
     /// horizon this close.
     pub distract_prune_depth: i32,
+    /// A reduced move whose search beats alpha and the best score so far by this plus two
+    /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
+    /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
+    /// too): a move that much better than the others is worth the extra proof.
+    pub lmr_deeper_margin: Score,
+    /// ...and one that beats them by less than this (0 = off) a ply shallower, though still
+    /// deeper than its reduced search (Stockfish's "shallower search").
+    pub lmr_shallower_margin: Score,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
     /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
@@ -624,6 +632,8 @@ impl Default for Tuning {
             lmr_distract: false,
             lmr_attack: 0,
             distract_prune_depth: 0,
+            lmr_deeper_margin: 0,
+            lmr_shallower_margin: 0,
             lmr_cut_node: 0,
             lmr_pv: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
@@ -2053,7 +2063,24 @@ impl<'a> Worker<'a> {
                 // A reduced search expects to fail low, so its child expects to cut.
                 let child_cut = late_move || !cut_node;
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
+                let mut new_depth = new_depth;
                 if score > alpha && r > 0 {
+                    // A reduced move that beat the best so far by a wide margin is searched
+                    // a ply deeper (`lmr_deeper_margin`), one that barely did a ply
+                    // shallower (`lmr_shallower_margin`).
+                    let real = best_score > -WIN_BOUND && score < WIN_BOUND;
+                    if real
+                        && tuning.lmr_deeper_margin > 0
+                        && score > best_score + tuning.lmr_deeper_margin + 2 * new_depth
+                    {
+                        new_depth += 1;
+                    } else if real
+                        && tuning.lmr_shallower_margin > 0
+                        && score < best_score + tuning.lmr_shallower_margin
+                        && new_depth - 1 > new_depth - r
+                    {
+                        new_depth -= 1;
+                    }
                     score = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
                 }
                 if score > alpha && score < beta && pv_node {
@@ -2539,6 +2566,22 @@ mod tests {
         let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
         let (off, on) = (nodes("lmr_attack=0"), nodes("lmr_attack=1"));
         assert!(on > off, "off: {off} nodes, on: {on}");
+    }
+
+    /// Searching a reduced move that beat the best by a wide margin a ply deeper: the tree
+    /// grows.
+    #[test]
+    fn deeper_re_searches_grow_the_tree() {
+        let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
+        let (off, on) = (nodes("lmr_deeper_margin=0"), nodes("lmr_deeper_margin=40"));
+        assert!(on > off, "off: {off} nodes, on: {on}");
+    }
+
+    /// Re-searching a reduced move that barely beat the best a ply shallower: the tree
+    /// shrinks.
+    #[test]
+    fn shallower_re_searches_shrink_the_tree() {
+        assert_shrinks_the_tree("lmr_shallower_margin=0", "lmr_shallower_margin=30");
     }
 
     /// Pruning distracting defences at shallow depth: the tree shrinks.

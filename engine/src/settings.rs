@@ -258,7 +258,8 @@ se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_c
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
-lmr_attack, distract_prune_depth";
+lmr_attack, distract_prune_depth, lmr_deeper_margin, \
+lmr_shallower_margin";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -382,6 +383,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_distract" => t.lmr_distract = flag()?,
             "lmr_attack" => t.lmr_attack = small()?,
             "distract_prune_depth" => t.distract_prune_depth = small()?,
+            "lmr_deeper_margin" => t.lmr_deeper_margin = margin()?,
+            "lmr_shallower_margin" => t.lmr_shallower_margin = margin()?,
             "se_min_depth" => t.se_min_depth = small()?,
             "se_min_depth_renju" => t.se_min_depth_renju = small()?,
             "se_margin" => t.se_margin = margin()?,
@@ -519,6 +522,14 @@ mod tests {
         assert_eq!(parse_tuning("lmr_attack=1").unwrap().lmr_attack, 1);
         let t = parse_tuning("distract_prune_depth=3").unwrap();
         assert_eq!(t.distract_prune_depth, 3);
+        assert_eq!(
+            parse_tuning("lmr_deeper_margin=40")
+                .unwrap()
+                .lmr_deeper_margin,
+            40
+        );
+        let t = parse_tuning("lmr_shallower_margin=10").unwrap();
+        assert_eq!(t.lmr_shallower_margin, 10);
         // Margins are multiplied by depths: one past the evaluation's range is refused.
         assert!(parse_tuning("rfp_margin=20000").is_ok());
         let err = parse_tuning("rfp_margin=20001").unwrap_err().to_string();
