@@ -326,8 +326,15 @@ pub struct Tuning {
     pub rfp_max_depth: i32,
     /// Razoring margin per ply (0 = off): a shallow quiet non-PV node whose score (refined by
     /// the table with `tt_refine_eval`) falls short of alpha by this much per ply is scored
-    /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule)...
+    /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule).
+    /// 80 by default with `lmr_attack` and `lmr_distract` in freestyle, where the three
+    /// together against none went H1 at 100 ms per move (+20.4 +- 16.7 over 1 504 games;
+    /// alone, +10.8 +- 27.7 over 546, stopped; engine/STRENGTH.md, forty-first session)...
     pub razor_margin: Score,
+    /// ...`razor_margin_renju` under Renju (see [`Tuning::for_rule`]): 0, as neither it
+    /// alone (+10.8 +- 24.4 over 739 games) nor the three together (+1.9 +- 28.3 over 546)
+    /// showed a gain there (both stopped)...
+    pub razor_margin_renju: Score,
     /// ...at depths up to this.
     pub razor_max_depth: i32,
     /// ProbCut margin (0 = off): at a quiet non-PV node at least `probcut_min_depth` deep,
@@ -460,24 +467,35 @@ pub struct Tuning {
     /// (after Rapfi's reduction of useless defences, about +25 in its source): such a four
     /// mostly delays the loss past the horizon. Off: on against off at 100 ms per move was
     /// +10.6 +- 18.2 over 1 275 freestyle games and +9.9 +- 17.1 over 1 510 Renju games,
-    /// both stopped undecided (engine/STRENGTH.md, fortieth session).
+    /// both stopped undecided (engine/STRENGTH.md, fortieth session). On in freestyle with
+    /// razoring and `lmr_attack`, which together went H1 (see `razor_margin`)...
     pub lmr_distract: bool,
+    /// ...or `lmr_distract_renju` under Renju (see [`Tuning::for_rule`]): off, as the three
+    /// together showed nothing there.
+    pub lmr_distract_renju: bool,
     /// Plies fewer of late-move reduction (0 = off) for a continued attack: at a quiet node
     /// whose side to move made an open three with its previous move, a move that makes
     /// another open three, or two open twos within four lines of that move (after Rapfi's
     /// reduction for continuous attacks): attacks build on each other, and reducing the
-    /// next step hides the win behind it.
+    /// next step hides the win behind it. 1 in freestyle with razoring and `lmr_distract`,
+    /// which together went H1 (see `razor_margin`; alone, +11.4 +- 27.3 over 577 games,
+    /// stopped)...
     pub lmr_attack: i32,
+    /// ...or `lmr_attack_renju` under Renju (see [`Tuning::for_rule`]): 0, as alone it was
+    /// +7.7 +- 19.0 over 1 219 games and the three together +1.9 +- 28.3 over 546 (both
+    /// stopped; engine/STRENGTH.md, forty-first session).
+    pub lmr_attack_renju: i32,
     /// At depth up to this (0 = off), below the root and once one move has escaped a forced
     /// loss, a defence against an open three that does not block it and is far from both
     /// last stones ([`movegen::distraction`] 3) is not searched (after Rapfi's pruning of
     /// distracting defences at shallow depth): such a four mostly pushes the loss past a
-    /// horizon this close.
+    /// horizon this close. Not yet played: at 3 it shrinks the bench trees by a third.
     pub distract_prune_depth: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
     /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
-    /// too): a move that much better than the others is worth the extra proof.
+    /// too): a move that much better than the others is worth the extra proof. Not yet
+    /// played.
     pub lmr_deeper_margin: Score,
     /// ...and one that beats them by less than this (0 = off) a ply shallower, though still
     /// deeper than its reduced search (Stockfish's "shallower search").
@@ -602,7 +620,10 @@ impl Default for Tuning {
             rfp_margin: 100,
             rfp_margin_renju: 150,
             rfp_max_depth: 3,
-            razor_margin: 0,
+            // With `lmr_attack` and `lmr_distract`, freestyle, 100 ms: +20.4 +- 16.7 (1504
+            // games, H1); a second run +24.0 +- 22.6 over 842. Renju +1.9 +- 28.3 (546), off.
+            razor_margin: 80,
+            razor_margin_renju: 0,
             razor_max_depth: 3,
             probcut_margin: 200,
             probcut_min_depth: 5,
@@ -629,8 +650,10 @@ impl Default for Tuning {
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
-            lmr_distract: false,
-            lmr_attack: 0,
+            lmr_distract: true,
+            lmr_distract_renju: false,
+            lmr_attack: 1,
+            lmr_attack_renju: 0,
             distract_prune_depth: 0,
             lmr_deeper_margin: 0,
             lmr_shallower_margin: 0,
@@ -694,6 +717,9 @@ impl Tuning {
             four_reply_ext: self.four_reply_ext_renju,
             corr_profile: self.corr_profile_renju,
             corr_stones: self.corr_stones_renju,
+            razor_margin: self.razor_margin_renju,
+            lmr_distract: self.lmr_distract_renju,
+            lmr_attack: self.lmr_attack_renju,
             ..self
         }
     }
@@ -2568,13 +2594,15 @@ mod tests {
         assert!(on > off, "off: {off} nodes, on: {on}");
     }
 
-    /// Searching a reduced move that beat the best by a wide margin a ply deeper: the tree
-    /// grows.
+    /// Searching a reduced move that beat the best by a wide margin a ply deeper changes
+    /// the tree. Which way depends on the other knobs (357 359 → 361 141 nodes before the
+    /// forty-first session's freestyle defaults, 385 375 → 328 611 with them): the deeper
+    /// re-searches are few and mostly move what the table holds.
     #[test]
-    fn deeper_re_searches_grow_the_tree() {
+    fn deeper_re_searches_change_the_tree() {
         let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
         let (off, on) = (nodes("lmr_deeper_margin=0"), nodes("lmr_deeper_margin=40"));
-        assert!(on > off, "off: {off} nodes, on: {on}");
+        assert_ne!(on, off, "the same tree");
     }
 
     /// Re-searching a reduced move that barely beat the best a ply shallower: the tree
@@ -2812,6 +2840,9 @@ mod tests {
             lmr_history_div_renju: base.lmr_history_div + 1,
             corr_profile_renju: base.corr_profile + 1,
             corr_stones_renju: base.corr_stones + 2,
+            razor_margin_renju: base.razor_margin + 1,
+            lmr_distract_renju: !base.lmr_distract,
+            lmr_attack_renju: base.lmr_attack + 1,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -2836,6 +2867,14 @@ mod tests {
         assert_eq!(
             (r.corr_profile, r.corr_stones),
             (d.corr_profile_renju, d.corr_stones_renju)
+        );
+        assert_eq!(
+            (r.razor_margin, r.lmr_distract, r.lmr_attack),
+            (
+                d.razor_margin_renju,
+                d.lmr_distract_renju,
+                d.lmr_attack_renju
+            )
         );
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }

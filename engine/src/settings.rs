@@ -259,7 +259,7 @@ se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
-lmr_shallower_margin";
+lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -372,6 +372,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_margin_renju" => t.rfp_margin_renju = margin()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "razor_margin" => t.razor_margin = margin()?,
+            "razor_margin_renju" => t.razor_margin_renju = margin()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
             "probcut_margin" => t.probcut_margin = margin()?,
             "probcut_min_depth" => t.probcut_min_depth = small()?,
@@ -381,7 +382,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "fhr_margin" => t.fhr_margin = margin()?,
             "pv_raise_max_depth" => t.pv_raise_max_depth = small()?,
             "lmr_distract" => t.lmr_distract = flag()?,
+            "lmr_distract_renju" => t.lmr_distract_renju = flag()?,
             "lmr_attack" => t.lmr_attack = small()?,
+            "lmr_attack_renju" => t.lmr_attack_renju = small()?,
             "distract_prune_depth" => t.distract_prune_depth = small()?,
             "lmr_deeper_margin" => t.lmr_deeper_margin = margin()?,
             "lmr_shallower_margin" => t.lmr_shallower_margin = margin()?,
@@ -520,6 +523,16 @@ mod tests {
         assert_eq!(t.pv_raise_max_depth, 12);
         assert!(parse_tuning("lmr_distract=1").unwrap().lmr_distract);
         assert_eq!(parse_tuning("lmr_attack=1").unwrap().lmr_attack, 1);
+        let t =
+            parse_tuning("razor_margin_renju=90,lmr_distract_renju=1,lmr_attack_renju=2").unwrap();
+        assert_eq!(
+            (
+                t.razor_margin_renju,
+                t.lmr_distract_renju,
+                t.lmr_attack_renju
+            ),
+            (90, true, 2)
+        );
         let t = parse_tuning("distract_prune_depth=3").unwrap();
         assert_eq!(t.distract_prune_depth, 3);
         assert_eq!(
