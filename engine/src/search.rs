@@ -2010,9 +2010,15 @@ impl<'a> Worker<'a> {
                 sort_moves(&mut moves[late..], &mut self.order_keys, usize::MAX);
             }
             let (m, mscore) = moves[i];
-            // Read before `play`, from the mover's side.
+            let tactical = mscore >= movegen::FOUR_ORDER;
+            let late_move = i > 0
+                && reducible
+                && depth >= tuning.lmr_min_depth
+                && i >= tuning.lmr_min_index
+                && !tactical;
+            // Read before `play`, from the mover's side; only a late move is reduced less.
             let attack = tuning.lmr_attack > 0 && quiet_node;
-            let continued = attack && ply >= 2 && self.attacks[ply - 2] && {
+            let continued = attack && late_move && ply >= 2 && self.attacks[ply - 2] && {
                 let before = self.pos.history()[self.pos.history().len() - 2];
                 movegen::continues_attack(&self.pos, m, before)
             };
@@ -2038,7 +2044,6 @@ impl<'a> Worker<'a> {
             // The child probes the table only after its threat scan: start the load now.
             self.shared.tt.prefetch(self.pos.hash());
             let this_ext = if tt_move == Some(m) { tt_ext } else { 0 };
-            let tactical = mscore >= movegen::FOUR_ORDER;
             let fhr = i32::from(likely_fail_high && !tactical);
             let new_depth = depth - 1 + ext + this_ext - fhr;
             self.doubles[ply + 1] = self.doubles[ply] + u8::from(this_ext == 2);
@@ -2050,10 +2055,6 @@ impl<'a> Worker<'a> {
                 let child_cut = !pv_node && !cut_node;
                 score = -self.negamax(-beta, -alpha, new_depth, ply + 1, pv_node, child_cut);
             } else {
-                let late_move = reducible
-                    && depth >= tuning.lmr_min_depth
-                    && i >= tuning.lmr_min_index
-                    && !tactical;
                 let r = if late_move {
                     let worse = tuning.lmr_improving && quiet_node && !self.improving(ply);
                     let cut = if cut_node { tuning.lmr_cut_node } else { 0 };
@@ -2103,7 +2104,7 @@ impl<'a> Worker<'a> {
                     } else if real
                         && tuning.lmr_shallower_margin > 0
                         && score < best_score + tuning.lmr_shallower_margin
-                        && new_depth - 1 > new_depth - r
+                        && r > 1
                     {
                         new_depth -= 1;
                     }
@@ -2566,9 +2567,14 @@ mod tests {
     /// The bench trees with the knobs of `on` are smaller than with those of `off` (both
     /// `TENGEN_TUNING` texts): checks that a reduction is wired in.
     fn assert_shrinks_the_tree(off: &str, on: &str) {
-        let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
-        let (n_off, n_on) = (nodes(off), nodes(on));
+        let (n_off, n_on) = tree_pair(off, on);
         assert!(n_on < n_off, "{off}: {n_off} nodes, {on}: {n_on}");
+    }
+
+    /// The bench nodes with the knobs of `off` and of `on` (both `TENGEN_TUNING` texts).
+    fn tree_pair(off: &str, on: &str) -> (u64, u64) {
+        let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
+        (nodes(off), nodes(on))
     }
 
     /// Internal iterative reduction: searching PV and cut nodes without a table move a ply
@@ -2589,8 +2595,7 @@ mod tests {
     /// was written): the tree grows.
     #[test]
     fn continued_attacks_reduced_less_grow_the_tree() {
-        let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
-        let (off, on) = (nodes("lmr_attack=0"), nodes("lmr_attack=1"));
+        let (off, on) = tree_pair("lmr_attack=0", "lmr_attack=1");
         assert!(on > off, "off: {off} nodes, on: {on}");
     }
 
@@ -2600,8 +2605,7 @@ mod tests {
     /// re-searches are few and mostly move what the table holds.
     #[test]
     fn deeper_re_searches_change_the_tree() {
-        let nodes = |text: &str| bench_nodes(crate::settings::parse_tuning(text).unwrap());
-        let (off, on) = (nodes("lmr_deeper_margin=0"), nodes("lmr_deeper_margin=40"));
+        let (off, on) = tree_pair("lmr_deeper_margin=0", "lmr_deeper_margin=40");
         assert_ne!(on, off, "the same tree");
     }
 

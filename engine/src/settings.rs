@@ -521,8 +521,10 @@ mod tests {
         assert_eq!(parse_tuning("fhr_margin=30").unwrap().fhr_margin, 30);
         let t = parse_tuning("pv_raise_max_depth=12").unwrap();
         assert_eq!(t.pv_raise_max_depth, 12);
-        assert!(parse_tuning("lmr_distract=1").unwrap().lmr_distract);
-        assert_eq!(parse_tuning("lmr_attack=1").unwrap().lmr_attack, 1);
+        // On by default (in freestyle): parse the other value.
+        assert!(!parse_tuning("lmr_distract=0").unwrap().lmr_distract);
+        assert_eq!(parse_tuning("razor_margin=0").unwrap().razor_margin, 0);
+        assert_eq!(parse_tuning("lmr_attack=2").unwrap().lmr_attack, 2);
         let t =
             parse_tuning("razor_margin_renju=90,lmr_distract_renju=1,lmr_attack_renju=2").unwrap();
         assert_eq!(
