@@ -184,6 +184,12 @@ fn refined_eval(entry: Option<Entry>, static_eval: Score) -> Score {
     }
 }
 
+/// The static evaluation as the search uses it: black's part weighted (`black_eval`), the
+/// side to move's `tempo` taken off.
+fn static_score(pos: &Position, tuning: &Tuning) -> Score {
+    (evaluate_weighted(pos, tuning.black_eval) - tuning.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
 /// Sort `moves` by [`move_order`], through a buffer of [`order_key`]s; only the first
 /// `first` of them if fewer are wanted (the best `first` in order, the rest after them in
 /// no particular order).
@@ -403,6 +409,13 @@ pub struct Tuning {
     /// over 153 games at 100 ms per move, stopped (the fitted Renju bias against black is
     /// nearly a constant, which moves no choice; engine/STRENGTH.md, thirty-sixth session).
     pub black_eval: i32,
+    /// Taken off the static evaluation for the side to move. Fitted to self-play results
+    /// (quiet positions, both rules), the evaluation scores the side to move 65-95 points
+    /// too high in freestyle and 80-170 under Renju; the search compares leaves where either
+    /// side is to move (reductions and extensions change the parity), so the excess tilts
+    /// those comparisons towards lines that end with the same side to move as the root's
+    /// iteration depth does. 0: the tables as they are.
+    pub tempo: Score,
     /// Plies of extension for the forced answer to a four: 0, a four and its answer cost
     /// two plies like any other pair of moves; 1, one ply together; 2, none while the ply
     /// is below twice the iteration's depth (so a side cannot push a loss past the horizon
@@ -489,16 +502,22 @@ pub struct Tuning {
     /// loss, a defence against an open three that does not block it and is far from both
     /// last stones ([`movegen::distraction`] 3) is not searched (after Rapfi's pruning of
     /// distracting defences at shallow depth): such a four mostly pushes the loss past a
-    /// horizon this close. Not yet played: at 3 it shrinks the bench trees by a third.
+    /// horizon this close. 3: against 0 (off), +22.0 +- 17.9 over 1 298 games in freestyle
+    /// at 100 ms per move (H1; engine/STRENGTH.md, forty-second session).
     pub distract_prune_depth: i32,
+    /// ...`distract_prune_depth_renju` under Renju (see [`Tuning::for_rule`]): 0, not yet
+    /// played there.
+    pub distract_prune_depth_renju: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
     /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
-    /// too): a move that much better than the others is worth the extra proof. Not yet
-    /// played.
+    /// too): a move that much better than the others is worth the extra proof. Off: with
+    /// `lmr_shallower_margin=10`, 40 went H0 in freestyle at 100 ms per move, −0.7 +- 21.0
+    /// over 962 games (engine/STRENGTH.md, forty-second session).
     pub lmr_deeper_margin: Score,
     /// ...and one that beats them by less than this (0 = off) a ply shallower, though still
-    /// deeper than its reduced search (Stockfish's "shallower search").
+    /// deeper than its reduced search (Stockfish's "shallower search"). Off (see
+    /// `lmr_deeper_margin`).
     pub lmr_shallower_margin: Score,
     /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
     /// reached by a reduced search, or by the first move of an expected all node
@@ -640,6 +659,7 @@ impl Default for Tuning {
             se_low_negative: 0,
             cont_history: 0,
             black_eval: 100,
+            tempo: 0,
             four_reply_ext: 0,
             four_reply_ext_renju: 1,
             four_reply_ext_side: 0,
@@ -654,7 +674,8 @@ impl Default for Tuning {
             lmr_distract_renju: false,
             lmr_attack: 1,
             lmr_attack_renju: 0,
-            distract_prune_depth: 0,
+            distract_prune_depth: 3,
+            distract_prune_depth_renju: 0,
             lmr_deeper_margin: 0,
             lmr_shallower_margin: 0,
             lmr_cut_node: 0,
@@ -720,6 +741,7 @@ impl Tuning {
             razor_margin: self.razor_margin_renju,
             lmr_distract: self.lmr_distract_renju,
             lmr_attack: self.lmr_attack_renju,
+            distract_prune_depth: self.distract_prune_depth_renju,
             ..self
         }
     }
@@ -1644,7 +1666,7 @@ impl<'a> Worker<'a> {
         self.seldepth = self.seldepth.max(ply as i32);
         let plyi = ply as Score;
         if ply >= MAX_PLY - 2 {
-            return evaluate_weighted(&self.pos, self.shared.tuning.black_eval);
+            return static_score(&self.pos, &self.shared.tuning);
         }
         let root = ply == 0;
         // The default for every child, ProbCut's included; the loop raises it for a double
@@ -1734,10 +1756,7 @@ impl<'a> Worker<'a> {
         }
         let tuning = self.shared.tuning;
         // The table keeps the evaluation itself; the correction learnt so far goes on top.
-        let raw_eval = tt_entry.map_or_else(
-            || evaluate_weighted(&self.pos, tuning.black_eval),
-            |e| e.eval,
-        );
+        let raw_eval = tt_entry.map_or_else(|| static_score(&self.pos, &tuning), |e| e.eval);
         let corr = Weights {
             profile: tuning.corr_profile,
             stones: tuning.corr_stones,
@@ -2741,6 +2760,13 @@ mod tests {
                     ..Tuning::default()
                 },
             ),
+            (
+                "tempo=80",
+                Tuning {
+                    tempo: 80,
+                    ..Tuning::default()
+                },
+            ),
         ] {
             let nodes = bench_nodes(tuning);
             assert_ne!(
@@ -2847,6 +2873,7 @@ mod tests {
             razor_margin_renju: base.razor_margin + 1,
             lmr_distract_renju: !base.lmr_distract,
             lmr_attack_renju: base.lmr_attack + 1,
+            distract_prune_depth_renju: base.distract_prune_depth + 1,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -2880,6 +2907,7 @@ mod tests {
                 d.lmr_attack_renju
             )
         );
+        assert_eq!(r.distract_prune_depth, d.distract_prune_depth_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 

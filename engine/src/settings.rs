@@ -259,7 +259,8 @@ se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
-lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju";
+lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
+distract_prune_depth_renju";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -373,6 +374,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "razor_margin" => t.razor_margin = margin()?,
             "razor_margin_renju" => t.razor_margin_renju = margin()?,
+            "tempo" => t.tempo = margin()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
             "probcut_margin" => t.probcut_margin = margin()?,
             "probcut_min_depth" => t.probcut_min_depth = small()?,
@@ -386,6 +388,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_attack" => t.lmr_attack = small()?,
             "lmr_attack_renju" => t.lmr_attack_renju = small()?,
             "distract_prune_depth" => t.distract_prune_depth = small()?,
+            "distract_prune_depth_renju" => t.distract_prune_depth_renju = small()?,
             "lmr_deeper_margin" => t.lmr_deeper_margin = margin()?,
             "lmr_shallower_margin" => t.lmr_shallower_margin = margin()?,
             "se_min_depth" => t.se_min_depth = small()?,
@@ -535,8 +538,11 @@ mod tests {
             ),
             (90, true, 2)
         );
-        let t = parse_tuning("distract_prune_depth=3").unwrap();
-        assert_eq!(t.distract_prune_depth, 3);
+        let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
+        assert_eq!(
+            (t.distract_prune_depth, t.distract_prune_depth_renju),
+            (0, 2)
+        );
         assert_eq!(
             parse_tuning("lmr_deeper_margin=40")
                 .unwrap()
