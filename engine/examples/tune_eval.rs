@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p tengen-engine --example tune_eval -- [--quiet]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     RULE FILE...
+//!     [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -28,6 +28,12 @@
 //! patterns (495 multisets of none and the eight fitted ones), started from the attack and
 //! defence tables and held near them by an L2 penalty (`--combo-l2`, one fit per value): how
 //! much a richer per-point table could predict that the line values and class bonuses do not.
+//!
+//! `--phases` reports instead, by the number of stones on the board, a fit of the label on
+//! the current evaluation with an intercept for the side to move and one for black: how
+//! much a point of evaluation says in that stretch of the game (its logistic scale), and
+//! how many points the evaluation gives the side to move, and black, beyond what the
+//! results say (engine/STRENGTH.md, forty-second session).
 //!
 //! The evaluation is linear in per-side counts (each empty point's four line patterns plus
 //! its combination class, forbidden points excluded), so fitting it is a logistic
@@ -68,6 +74,8 @@ struct Sample {
     current: f64,
     /// Whether black is to move.
     black: bool,
+    /// Stones on the board.
+    stones: usize,
     validation: bool,
     /// The position, kept only while it still needs a search label.
     board: Option<Board>,
@@ -169,6 +177,7 @@ fn load(
                                 them,
                                 current: f64::from(evaluate(&pos)),
                                 black: mover == Color::Black,
+                                stones: pos.stones(),
                                 validation,
                                 board: keep_boards.then(|| board.clone()),
                                 combos: if with_combos {
@@ -309,6 +318,41 @@ fn fit(samples: &[Sample], n: usize, x_of: impl Fn(&Sample, &mut [f64])) -> (Vec
         w.iter().zip(&x).map(|(a, b)| a * b).sum()
     });
     (w, l)
+}
+
+/// `--phases`: for each stretch of stones on the board (`samples` sorted by stones), the
+/// fit logit = a·evaluation/100 + t + b·(1 if black is to move, else −1), printed as the
+/// scale a and, in evaluation points, the side to move's excess −100·t/a and black's
+/// −100·b/a (what the evaluation gives them beyond what the results say).
+fn phases(samples: &[Sample]) {
+    println!("stones   positions  scale/100  side to move  black  loss (validation)");
+    let bounds = [0, 15, 25, 35, 50, 60, 70, 80, 100, 130, usize::MAX];
+    for w in bounds.windows(2) {
+        let from = samples.partition_point(|s| s.stones < w[0]);
+        let to = samples.partition_point(|s| s.stones < w[1]);
+        let part = &samples[from..to];
+        if part.iter().filter(|s| !s.validation).count() < 1000 {
+            continue;
+        }
+        let (v, l) = fit(part, 3, |s, x| {
+            x[0] = s.current / 100.0;
+            x[1] = 1.0;
+            x[2] = if s.black { 1.0 } else { -1.0 };
+        });
+        let hi = if w[1] == usize::MAX {
+            String::from("..")
+        } else {
+            (w[1] - 1).to_string()
+        };
+        println!(
+            "{:>3}-{hi:<4} {:>9}  {:>9.3}  {:>12.0}  {:>5.0}  {l:.4}",
+            w[0],
+            part.len(),
+            v[0],
+            -100.0 * v[1] / v[0],
+            -100.0 * v[2] / v[0],
+        );
+    }
 }
 
 /// Fitted weights in the engine's units: logit = evaluate/K, so a weight `w` of a term the
@@ -453,6 +497,10 @@ struct Options {
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
     combo_l2: Vec<f64>,
+    /// Only report, by stones on the board, the evaluation's scale and its excess for the
+    /// side to move and for black.
+    #[arg(long)]
+    phases: bool,
     /// A rule name (`renju`, `freestyle`, ...) or `all`.
     rule: String,
     /// Manager results.jsonl files.
@@ -500,6 +548,11 @@ fn main() -> anyhow::Result<()> {
         train.iter().sum::<f64>() / train.len() as f64
     };
     let logit_mean = (mean / (1.0 - mean)).ln();
+    if o.phases {
+        samples.sort_by_key(|s| s.stones);
+        phases(&samples);
+        return Ok(());
+    }
     println!(
         "validation loss: constant {:.5}, current evaluation {:.5} (K = {k:.0})",
         loss(&samples, true, |_| logit_mean),

@@ -260,7 +260,7 @@ four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_prof
 corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
-distract_prune_depth_renju";
+distract_prune_depth_renju, fade_start, fade_len";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -310,6 +310,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
         // Score margins are multiplied by depths: bounded by the evaluation's range, so
         // that no product overflows.
         const _: () = assert!(EVAL_LIMIT == 20_000, "the message below names the bound");
+        let stones = || int(1000, "a stone count from 0 to 1000").map(|n| n as u32);
         let margin = || int(EVAL_LIMIT as u64, "a score margin from 0 to 20000").map(|n| n as i32);
         let size = || int(usize::MAX as u64, "a non-negative integer").map(|n| n as usize);
         let unsigned =
@@ -375,6 +376,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "razor_margin" => t.razor_margin = margin()?,
             "razor_margin_renju" => t.razor_margin_renju = margin()?,
             "tempo" => t.tempo = margin()?,
+            "fade_start" => t.fade_start = stones()?,
+            "fade_len" => t.fade_len = stones()?,
             "razor_max_depth" => t.razor_max_depth = small()?,
             "probcut_margin" => t.probcut_margin = margin()?,
             "probcut_min_depth" => t.probcut_min_depth = small()?,
@@ -538,6 +541,9 @@ mod tests {
             ),
             (90, true, 2)
         );
+        let t = parse_tuning("tempo=80,fade_start=45,fade_len=60").unwrap();
+        assert_eq!((t.tempo, t.fade_start, t.fade_len), (80, 45, 60));
+        assert!(parse_tuning("fade_len=1001").is_err());
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(
             (t.distract_prune_depth, t.distract_prune_depth_renju),
