@@ -418,18 +418,21 @@ pub struct Tuning {
     /// nearly a constant, which moves no choice; engine/STRENGTH.md, thirty-sixth session).
     pub black_eval: i32,
     /// Taken off the static evaluation for the side to move. Fitted to self-play results
-    /// (quiet positions, both rules), the evaluation scores the side to move 65-95 points
-    /// too high in freestyle and 80-170 under Renju; the search compares leaves where either
-    /// side is to move (reductions and extensions change the parity), so the excess tilts
-    /// those comparisons towards lines that end with the same side to move as the root's
-    /// iteration depth does. 0: the tables as they are.
+    /// (`tune_eval --phases`, quiet positions), the evaluation scores the side to move
+    /// 60-100 points too high in freestyle and 90-190 under Renju, and the search compares
+    /// leaves where either side is to move (reductions and extensions change the parity).
+    /// 0, the tables as they are: 80 in freestyle went H0 at 100 ms per move, −48.5 +- 50.2
+    /// over 166 games; 120 under Renju was +3.8 +- 34.9 over 361 (stopped;
+    /// engine/STRENGTH.md, forty-second session).
     pub tempo: Score,
     /// From this many stones on (0 = off), the static evaluation fades linearly, to
     /// nothing `fade_len` stones later. Fitted to self-play results, one point of
     /// evaluation predicts the result about as well from the opening to 50 stones, then
     /// less and less: a third as well at 80-100 stones, nothing from 130 (both rules). The
     /// search's margins are in evaluation points, so past that a fixed margin prunes on
-    /// differences that say less and less.
+    /// differences that say less and less. Off: 45 (with `fade_len` 70) went H0 in
+    /// freestyle at 100 ms per move, −20.7 +- 36.1 over 320 games (engine/STRENGTH.md,
+    /// forty-second session).
     pub fade_start: u32,
     /// See `fade_start`.
     pub fade_len: u32,
@@ -522,8 +525,8 @@ pub struct Tuning {
     /// horizon this close. 3: against 0 (off), +22.0 +- 17.9 over 1 298 games in freestyle
     /// at 100 ms per move (H1; engine/STRENGTH.md, forty-second session).
     pub distract_prune_depth: i32,
-    /// ...`distract_prune_depth_renju` under Renju (see [`Tuning::for_rule`]): 0, not yet
-    /// played there.
+    /// ...`distract_prune_depth_renju` under Renju (see [`Tuning::for_rule`]): 0, as 3 went
+    /// H0 there, −26.9 +- 38.9 over 298 games (where `lmr_distract` is off too).
     pub distract_prune_depth_renju: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
