@@ -539,6 +539,11 @@ fn main() -> anyhow::Result<()> {
         );
         label_by_search(&mut samples, o.search_depth, k, o.lambda, o.threads);
     }
+    if o.phases {
+        samples.sort_by_key(|s| s.stones);
+        phases(&samples);
+        return Ok(());
+    }
     let mean = {
         let train: Vec<f64> = samples
             .iter()
@@ -548,11 +553,6 @@ fn main() -> anyhow::Result<()> {
         train.iter().sum::<f64>() / train.len() as f64
     };
     let logit_mean = (mean / (1.0 - mean)).ln();
-    if o.phases {
-        samples.sort_by_key(|s| s.stones);
-        phases(&samples);
-        return Ok(());
-    }
     println!(
         "validation loss: constant {:.5}, current evaluation {:.5} (K = {k:.0})",
         loss(&samples, true, |_| logit_mean),

@@ -2807,6 +2807,31 @@ mod tests {
         }
     }
 
+    /// `tempo` comes off the static score and the fade scales it linearly, whole up to
+    /// `fade_start` stones and nothing from `fade_start + fade_len` on.
+    #[test]
+    fn static_score_takes_off_tempo_and_fades() {
+        let mut board = Board::new(15, tengen_rules::Rule::Freestyle);
+        for m in "h8,h9,i10,i8,g10,h10,h11,j9,f9,i12,h7,i9,k9,j8,k7,j7,j6,l9,m8,l5".split(',') {
+            let p = Pos::parse_notation(m, 15).expect("a point");
+            board.play(Move::Stone(p)).expect("a legal move");
+        }
+        let pos = Position::from_board(&board);
+        let stones = pos.stones() as u32;
+        let plain = evaluate_weighted(&pos, 100);
+        assert_ne!(plain, 0, "the test needs a position with a score");
+        let score = |text: &str| static_score(&pos, &crate::settings::parse_tuning(text).unwrap());
+        assert_eq!(score(""), plain);
+        assert_eq!(score("tempo=80"), plain - 80);
+        assert_eq!(score(&format!("fade_start={stones}")), plain);
+        let start = stones - 10;
+        assert_eq!(
+            score(&format!("fade_start={start},fade_len=40")),
+            plain * 30 / 40
+        );
+        assert_eq!(score(&format!("fade_start={},fade_len=10", stones - 10)), 0);
+    }
+
     fn result(x: u8, score: Score, depth: i32) -> SearchResult {
         let p = Pos::new(x, 7);
         SearchResult {
