@@ -16,7 +16,8 @@
 //! | 10..12 | bound: 0 none, 1 upper, 2 lower, 3 exact |
 //! | 12..20 | depth + `DEPTH_OFFSET` (u8) |
 //! | 20..26 | age: the search generation (6 bits) |
-//! | 26..32 | unused |
+//! | 26     | PV: the node is or was on the PV when stored |
+//! | 27..32 | unused |
 //! | 32..48 | score (i16, mate scores relative to the node) |
 //! | 48..64 | static evaluation (i16) |
 
@@ -55,6 +56,8 @@ pub struct Entry {
     pub score: Score,
     /// Static evaluation of the node.
     pub eval: Score,
+    /// Whether the node was a PV node (or had been one) when stored.
+    pub pv: bool,
 }
 
 #[derive(Debug, Default)]
@@ -198,13 +201,15 @@ impl Tt {
             depth,
             score,
             eval,
+            pv: data >> 26 & 1 == 1,
         })
     }
 
     /// Store a result. An entry for the same position is replaced unless it is from this
     /// search and much deeper (an exact result always replaces it); otherwise the result
     /// takes an empty slot of the cluster, or else the least valuable one: the shallowest,
-    /// counting each search of age as 8 plies less (`AGE_PENALTY`).
+    /// counting each search of age as 8 plies less (`AGE_PENALTY`). `pv` marks a node that
+    /// is or was on the PV.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -215,6 +220,7 @@ impl Tt {
         depth: i32,
         score: Score,
         eval: Score,
+        pv: bool,
     ) {
         let gen = self.generation();
         let slots = &self.cluster(key).0;
@@ -253,7 +259,13 @@ impl Tt {
         let d = (depth + DEPTH_OFFSET).clamp(0, 255) as u64;
         let sc = to_tt(score, ply).clamp(-32_000, 32_000) as i16 as u16 as u64;
         let ev = eval.clamp(-32_000, 32_000) as i16 as u16 as u64;
-        let data = u64::from(mv & 0x3FF) | b << 10 | d << 12 | gen << 20 | sc << 32 | ev << 48;
+        let data = u64::from(mv & 0x3FF)
+            | b << 10
+            | d << 12
+            | gen << 20
+            | u64::from(pv) << 26
+            | sc << 32
+            | ev << 48;
         victim.check.store(key ^ data, Ordering::Relaxed);
         victim.data.store(data, Ordering::Relaxed);
     }
@@ -289,13 +301,16 @@ mod tests {
         let tt = Tt::new(1 << 16);
         let key = 0xDEAD_BEEF_1234_5678;
         assert!(tt.probe(key, 0).is_none());
-        tt.store(key, 3, Some(200), Bound::Lower, 7, WIN - 10, -55);
+        tt.store(key, 3, Some(200), Bound::Lower, 7, WIN - 10, -55, false);
         let e = tt.probe(key, 3).unwrap();
         assert_eq!(e.mv, Some(200));
         assert_eq!(e.bound, Bound::Lower);
         assert_eq!(e.depth, 7);
         assert_eq!(e.score, WIN - 10);
         assert_eq!(e.eval, -55);
+        assert!(!e.pv);
+        tt.store(key ^ 2, 0, None, Bound::Upper, 1, 0, 0, true);
+        assert!(tt.probe(key ^ 2, 0).unwrap().pv);
         // The same mate seen from a node two plies deeper is two plies closer to the root's win.
         assert_eq!(tt.probe(key, 5).unwrap().score, WIN - 12);
         assert!(tt.probe(key ^ 1, 3).is_none());
@@ -307,7 +322,7 @@ mod tests {
     fn torn_entries_read_as_misses() {
         let tt = Tt::new(1 << 12);
         let key = 42u64 << 40;
-        tt.store(key, 0, Some(100), Bound::Exact, 3, 12, 0);
+        tt.store(key, 0, Some(100), Bound::Exact, 3, 12, 0, false);
         let s = tt.cluster(key).0.iter().find(|s| s.read(key).1).unwrap();
         // Simulate another thread's data word landing without its check word.
         s.data.store(
@@ -339,6 +354,7 @@ mod tests {
                 depth,
                 0,
                 0,
+                false,
             );
         }
         for i in 1..=4 {
@@ -348,7 +364,7 @@ mod tests {
             );
         }
         // A fifth position takes the shallowest slot, whatever its own depth.
-        tt.store(same_cluster(5), 0, Some(105), Bound::Upper, 2, 0, 0);
+        tt.store(same_cluster(5), 0, Some(105), Bound::Upper, 2, 0, 0, false);
         assert!(tt.probe(same_cluster(2), 0).is_none());
         for i in [1, 3, 4, 5] {
             assert!(tt.probe(same_cluster(i), 0).is_some(), "{i}");
@@ -357,7 +373,7 @@ mod tests {
         // current search evicts the shallowest of them, not the deepest.
         tt.new_search();
         tt.new_search();
-        tt.store(same_cluster(6), 0, Some(106), Bound::Exact, 1, 0, 0);
+        tt.store(same_cluster(6), 0, Some(106), Bound::Exact, 1, 0, 0, false);
         assert!(tt.probe(same_cluster(5), 0).is_none());
         for i in [1, 3, 4, 6] {
             assert!(tt.probe(same_cluster(i), 0).is_some(), "{i}");
@@ -368,17 +384,17 @@ mod tests {
     fn a_deeper_entry_of_the_current_search_survives_a_shallow_bound() {
         let tt = Tt::new(1 << 12);
         let key = 7u64 << 50;
-        tt.store(key, 0, Some(100), Bound::Lower, 10, 5, 0);
-        tt.store(key, 0, Some(101), Bound::Upper, 1, -5, 0);
+        tt.store(key, 0, Some(100), Bound::Lower, 10, 5, 0, false);
+        tt.store(key, 0, Some(101), Bound::Upper, 1, -5, 0, false);
         assert_eq!(tt.probe(key, 0).unwrap().depth, 10);
         // An exact result replaces it, and keeps the old move if it has none.
-        tt.store(key, 0, None, Bound::Exact, 1, 3, 0);
+        tt.store(key, 0, None, Bound::Exact, 1, 3, 0, false);
         let e = tt.probe(key, 0).unwrap();
         assert_eq!((e.depth, e.score, e.mv), (1, 3, Some(100)));
         // From an older search it is replaced by anything.
-        tt.store(key, 0, Some(102), Bound::Lower, 9, 5, 0);
+        tt.store(key, 0, Some(102), Bound::Lower, 9, 5, 0, false);
         tt.new_search();
-        tt.store(key, 0, Some(103), Bound::Upper, 1, -5, 0);
+        tt.store(key, 0, Some(103), Bound::Upper, 1, -5, 0, false);
         assert_eq!(tt.probe(key, 0).unwrap().mv, Some(103));
         // Only one slot holds the position.
         let held = tt.cluster(key).0.iter().filter(|s| s.read(key).1).count();
