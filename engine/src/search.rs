@@ -552,6 +552,11 @@ pub struct Tuning {
     /// when the table stored it (Stockfish's and Rapfi's `ttPv`): such a node is likely to
     /// matter to the root's score again. Off: not yet played.
     pub lmr_tt_pv: i32,
+    /// Plies more of late-move reduction (0 = off) for the quiet moves of a node whose
+    /// table move makes a four or better for the side to move (Stockfish's reduction when
+    /// the table move is a capture): the node's best line is likely forcing, and a quiet
+    /// move is unlikely to beat it. Off: not yet played.
+    pub lmr_tt_forcing: i32,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
     /// statistics-based reductions, one-sided: good histories are common among late moves
@@ -707,6 +712,7 @@ impl Default for Tuning {
             lmr_cut_node: 0,
             lmr_pv: 0,
             lmr_tt_pv: 0,
+            lmr_tt_forcing: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
             // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
             // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
@@ -2040,6 +2046,13 @@ impl<'a> Worker<'a> {
         };
         // `pv_raise_max_depth` lowers it once a move raises alpha.
         let mut depth = depth;
+        // The table's move makes a four (or better) for the side to move: the quiet moves
+        // after it are reduced `lmr_tt_forcing` plies more.
+        let tt_forcing = tuning.lmr_tt_forcing > 0
+            && tt_move.is_some_and(|m| {
+                let class = self.pos.class(self.pos.side(), m);
+                class >= Class::Four && class != Class::Forbidden
+            });
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
                 break;
@@ -2127,6 +2140,7 @@ impl<'a> Worker<'a> {
                         + i32::from(worse)
                         + cut
                         + bad_history
+                        + if tt_forcing { tuning.lmr_tt_forcing } else { 0 }
                         - pv;
                     r.max(0).min(depth - 1)
                 } else {
@@ -2678,6 +2692,12 @@ mod tests {
     fn former_pv_nodes_reduced_less_change_the_tree() {
         let (off, on) = tree_pair("lmr_tt_pv=0", "lmr_tt_pv=1");
         assert_ne!(on, off, "the same tree");
+    }
+
+    /// Reducing quiet moves more where the table move is a four: the tree shrinks.
+    #[test]
+    fn quiet_moves_after_a_forcing_table_move_reduced_more_shrink_the_tree() {
+        assert_shrinks_the_tree("lmr_tt_forcing=0", "lmr_tt_forcing=1");
     }
 
     /// Pruning distracting defences at shallow depth: the tree shrinks.

@@ -260,7 +260,8 @@ four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_prof
 corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
-distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv";
+distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
+lmr_tt_forcing";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -421,6 +422,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_cut_node" => t.lmr_cut_node = small()?,
             "lmr_pv" => t.lmr_pv = small()?,
             "lmr_tt_pv" => t.lmr_tt_pv = small()?,
+            "lmr_tt_forcing" => t.lmr_tt_forcing = small()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
             "lmr_history_div_renju" => t.lmr_history_div_renju = small()?,
             "root_new_best" => t.root_new_best = flag()?,
@@ -546,6 +548,7 @@ mod tests {
         assert_eq!((t.tempo, t.fade_start, t.fade_len), (80, 45, 60));
         assert!(parse_tuning("fade_len=1001").is_err());
         assert_eq!(parse_tuning("lmr_tt_pv=1").unwrap().lmr_tt_pv, 1);
+        assert_eq!(parse_tuning("lmr_tt_forcing=2").unwrap().lmr_tt_forcing, 2);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(
             (t.distract_prune_depth, t.distract_prune_depth_renju),
