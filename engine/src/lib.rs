@@ -14,6 +14,7 @@ pub mod position;
 pub mod search;
 pub mod threat;
 pub mod tt;
+pub mod tuning;
 
 // The protocol front end (`pbrain-tengen`) and its tools.
 pub mod analysis;

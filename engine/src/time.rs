@@ -30,7 +30,7 @@ pub enum Remaining {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Aim to finish by then (soft). `None` = no time bound. Under a game clock the search
-    /// scales it by how stable its best move is (`stability_base` in `search.rs`) and, under
+    /// scales it by how stable its best move is (`stability_base` in `tuning.rs`) and, under
     /// Renju by default, by how far its score fell (`falling_gain`).
     pub optimum: Option<Duration>,
     /// The search must stop by then (hard). `None` = no time bound.

@@ -1,0 +1,633 @@
+//! The search's knobs: every rule the search can switch, each value's measurement, and
+//! the rule-specific values (`*_renju`) that [`Tuning::for_rule`] puts in place. The
+//! defaults are the engine's settings; the other values are for self-play experiments
+//! (`TENGEN_TUNING`, parsed by [`crate::settings::parse_tuning`]; engine/BRAIN.md lists
+//! them).
+
+use crate::search::{Score, QS_DEFEND_PLIES, VCT_NODES};
+
+/// Search knobs. The defaults are the engine's settings; other values exist for experiments
+/// (self-play comparisons), not for users.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Late-move pruning: at depth <= `lmp_max_depth`, quiet nodes try at most
+    /// `lmp_base + lmp_per_depth * depth` moves.
+    pub lmp_base: usize,
+    /// See `lmp_base`.
+    pub lmp_per_depth: usize,
+    /// See `lmp_base`.
+    pub lmp_max_depth: i32,
+    /// Late-move reductions start at this depth...
+    pub lmr_min_depth: i32,
+    /// ...from this move index on. The reduction is 1 + index / `lmr_index_div` + depth /
+    /// `lmr_depth_div` plies (plus the knobs below)...
+    pub lmr_min_index: usize,
+    /// See `lmr_min_index`.
+    pub lmr_index_div: i32,
+    /// See `lmr_min_index`.
+    pub lmr_depth_div: i32,
+    /// Reduce late moves one ply more at a quiet node whose static score (refined by the
+    /// table with `tt_refine_eval`) is no better than at the side to move's previous quiet
+    /// node two plies up (Stockfish's "improving").
+    /// Off: level in self-play at 200 ms and against PentaZen at 1 s (engine/STRENGTH.md,
+    /// eighteenth session), though it cuts a third of the nodes at depth 14.
+    pub lmr_improving: bool,
+    /// Reduce late moves at nodes that answer an open three too (else quiet nodes only)...
+    pub lmr_defend: bool,
+    /// ...or `lmr_defend_renju` under Renju (see [`Tuning::for_rule`]).
+    pub lmr_defend_renju: bool,
+    /// Move ordering scales down non-forcing points far from the last stones
+    /// ([`crate::movegen::scale_by_distance`], PentaZen's rule; not at the root). Only the hand-set
+    /// order: the fitted one (`order_fit`) has distance terms of its own.
+    pub order_far: bool,
+    /// Plies past the horizon in which defences against an open three are still searched.
+    pub qs_defend_plies: i32,
+    /// Node budget of the root VCT (0 = no VCT).
+    pub vct_nodes: u64,
+    /// Quiet nodes below the root try at most this many moves (best-ordered first)...
+    pub max_quiet: usize,
+    /// ...or this many under Renju (see [`Tuning::for_rule`]), where the cut lost in
+    /// self-play (forbidden points make the ordering less reliable).
+    pub max_quiet_renju: usize,
+    /// Order quiet moves and open-three answers by the fitted order values
+    /// ([`crate::eval::order_fit`]) instead of the hand-set ones scaled by distance...
+    pub order_fit: bool,
+    /// ...or `order_fit_renju` under Renju (see [`Tuning::for_rule`]).
+    pub order_fit_renju: bool,
+    /// The root VCT may use `1/vct_time_div` of the move's target time.
+    pub vct_time_div: u32,
+    /// With two or more threads: node budget of a root VCT run by the first helper while
+    /// the main thread searches (0 = none; the helper joins the search when it is done).
+    pub helper_vct_nodes: u64,
+    /// Root guard: node budget of the opponent's VCT tried after each new best root move
+    /// (0 = no guard); a move the opponent answers with a VCT is dropped from the root...
+    pub guard_nodes: u64,
+    /// ...once the iteration that chose it reached this depth...
+    pub guard_min_depth: i32,
+    /// ...and each check may take `1/guard_time_div` of the move's target time...
+    pub guard_time_div: u32,
+    /// ...and only the move about to be played is checked (the last iteration's).
+    pub guard_last: bool,
+    /// The main thread starts no new iteration once this percentage of the move's optimum
+    /// time is gone (the next one would most likely not finish). 80 by default: SPRT at
+    /// 5 s + 50 ms per game against 60, freestyle +28.6 +- 23.6 (780 games, H1); at 200 ms
+    /// per move +11.1 +- 16.3 (1 632 games, undecided; engine/STRENGTH.md, twenty-ninth and
+    /// twenty-seventh sessions).
+    pub iteration_pct: u32,
+    /// [`Tuning::iteration_pct`] under a game clock (the optimum below the hard limit), where
+    /// time not spent on this move is kept for later ones. 100 by default: against 80 at
+    /// 5 s + 50 ms per game, freestyle +26.8 +- 22.1 (896 games, H1; engine/STRENGTH.md,
+    /// thirty-first and thirty-second sessions).
+    pub clock_iteration_pct: u32,
+    /// [`Tuning::clock_iteration_pct`] under Renju: 80 by default (100 against 80 was
+    /// +0.0 +- 39.6 over 276 games, stopped).
+    pub clock_iteration_pct_renju: u32,
+    /// With a game clock (the optimum below the hard limit), the optimum is scaled by the
+    /// stability of the best move: this percentage of it while the best move stays (0 = off,
+    /// the optimum as `time.rs` sets it)...
+    pub stability_base: u32,
+    /// ...plus this percentage per recent change of the best move between finished
+    /// iterations (each change counts half as much one iteration later), never past the
+    /// hard limit (Stockfish's best-move instability). 70 and 90 by default: SPRT at
+    /// 5 s + 50 ms per game, freestyle +50.7 +- 36.0 (338 games, H1), Renju +10.5 +- 30.7
+    /// (465 games, undecided; engine/STRENGTH.md, twenty-seventh session).
+    pub stability_gain: u32,
+    /// With a game clock, the optimum also grows by this percentage per 100 points the
+    /// score of the last finished iteration fell below the score two iterations before
+    /// (same parity: scores alternate with the side to move at the horizon), at most
+    /// doubling it, never past the hard limit (Stockfish's falling evaluation). 0 = off.
+    pub falling_gain: u32,
+    /// [`Tuning::falling_gain`] under Renju: 50 by default (SPRT at 5 s + 50 ms per game
+    /// +80.2 +- 46.8, 216 games, H1; engine/STRENGTH.md, twenty-eighth session).
+    pub falling_gain_renju: u32,
+    /// Under a game clock, the fewest moves the time left is shared among (`time.rs`: the
+    /// guess at moves to go falls from 30 by one every two moves of the game down to this
+    /// floor, so late in a game each move's target is a `to_go_min`th of what is left,
+    /// before the stability and falling-score scaling). 10 by default: 20 scored the same
+    /// against PentaZen at 30 s per game under Renju (67.3% both, 84 games each; over two
+    /// seeds 68.8% against 64.6%; engine/STRENGTH.md, thirty-seventh session).
+    pub to_go_min: u32,
+    /// [`Tuning::to_go_min`] under Renju.
+    pub to_go_min_renju: u32,
+    /// Look for a VCF at the root before the main search.
+    pub root_vcf: bool,
+    /// Node budget of the VCF tried at quiescence nodes (0 = none)...
+    pub qs_vcf_nodes: u64,
+    /// ...only where the side to move has a four-three point (else: any four point)...
+    pub qs_vcf_needs_four_three: bool,
+    /// ...or `qs_vcf_needs_four_three_renju` under Renju (see [`Tuning::for_rule`])...
+    pub qs_vcf_needs_four_three_renju: bool,
+    /// ...and only where the static score does not already reach beta...
+    pub qs_vcf_below_beta: bool,
+    /// ...or `qs_vcf_below_beta_renju` under Renju.
+    pub qs_vcf_below_beta_renju: bool,
+    /// Reverse futility pruning margin per ply (0 = off)...
+    pub rfp_margin: Score,
+    /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
+    pub rfp_margin_renju: Score,
+    /// ...at depths up to this.
+    pub rfp_max_depth: i32,
+    /// Razoring margin per ply (0 = off): a shallow quiet non-PV node whose score (refined by
+    /// the table with `tt_refine_eval`) falls short of alpha by this much per ply is scored
+    /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule).
+    /// 80 by default with `lmr_attack` and `lmr_distract` in freestyle, where the three
+    /// together against none went H1 at 100 ms per move (+20.4 +- 16.7 over 1 504 games;
+    /// alone, +10.8 +- 27.7 over 546, stopped; engine/STRENGTH.md, forty-first session)...
+    pub razor_margin: Score,
+    /// ...`razor_margin_renju` under Renju (see [`Tuning::for_rule`]): 0, as neither it
+    /// alone (+10.8 +- 24.4 over 739 games) nor the three together (+1.9 +- 28.3 over 546)
+    /// showed a gain there (both stopped)...
+    pub razor_margin_renju: Score,
+    /// ...at depths up to this.
+    pub razor_max_depth: i32,
+    /// ProbCut margin (0 = off): at a quiet non-PV node at least `probcut_min_depth` deep,
+    /// the first `probcut_moves` moves in order get a null-window search 4 plies shallower
+    /// against beta plus this margin; one that holds it cuts the node (Stockfish's ProbCut,
+    /// with the best-ordered moves standing in for captures). 200 by default: SPRT at 5 s +
+    /// 50 ms per game against off, freestyle +46.2 +- 34.7 (348 games, H1), Renju +64.2 +-
+    /// 44.7 (230 games, H1; engine/STRENGTH.md, thirty-second session).
+    pub probcut_margin: Score,
+    /// See `probcut_margin`.
+    pub probcut_min_depth: i32,
+    /// See `probcut_margin`.
+    pub probcut_moves: usize,
+    /// Singular extension (0 = off): at a node at least this deep whose table move has a
+    /// lower bound (or exact score) from a search at most 3 plies shallower, the other moves
+    /// get a null-window search at half depth against that score less `se_margin` per ply;
+    /// if all fail, the table move is searched a ply deeper (and if one holds beta too, the
+    /// node is cut: Stockfish's multi-cut). Extensions stop at twice the iteration's depth.
+    /// 7: SPRT at 5 s + 50 ms per game against off, freestyle +39.0 +- 32.0 (420 games, H1),
+    /// Renju +33.1 +- 28.4 (548 games, H1; engine/STRENGTH.md, thirty-third session)...
+    pub se_min_depth: i32,
+    /// ...`se_min_depth_renju` under Renju (see [`Tuning::for_rule`]).
+    pub se_min_depth_renju: i32,
+    /// See `se_min_depth`.
+    pub se_margin: Score,
+    /// Double singular extension (0 = off): where the other moves fall short of the
+    /// singular bound by more than this, the table move is searched two plies deeper
+    /// instead of one (Stockfish's double extension), at most `se_double_max` times on a
+    /// path. Off: margin 50 with at most 2 scored +8.9 +- 20.8 over 976 games at 100 ms per
+    /// move in freestyle, stopped undecided (engine/STRENGTH.md, thirty-fourth session).
+    pub se_double_margin: Score,
+    /// See `se_double_margin`.
+    pub se_double_max: i32,
+    /// Negative singular extension (0 = off): where the singular search does not find the
+    /// table move alone but its table score is at least beta, the table move is searched
+    /// this many plies shallower (Stockfish's: another move likely holds beta too). 1 in
+    /// freestyle: SPRT at 100 ms per move against 0, +37.7 +- 29.0 (518 games, H1;
+    /// engine/STRENGTH.md, thirty-fourth session)...
+    pub se_negative: i32,
+    /// ...`se_negative_renju` under Renju (see [`Tuning::for_rule`]): 0, as 1 went H0
+    /// there at 100 ms per move (−7.0 +- 28.2 over 544 games).
+    pub se_negative_renju: i32,
+    /// Cut-node negative extension (0 = off): where the table move is not singular and its
+    /// table score is below beta, at an expected cut node it is searched this many plies
+    /// shallower (Stockfish's: the node likely cuts on another move anyway). Off: 1 scored
+    /// +6.9 +- 25.3 over 659 games in freestyle at 100 ms per move, stopped undecided
+    /// (engine/STRENGTH.md, thirty-fifth session).
+    pub se_cut_negative: i32,
+    /// Low negative extension (0 = off): where neither of the above applies and the
+    /// singular search's best other move scores at least the table move's table score, the
+    /// table move is searched this many plies shallower (Stockfish's last case). Off: 1
+    /// went H0 in freestyle at 100 ms per move, −19.0 +- 32.7 over 402 games
+    /// (engine/STRENGTH.md, thirty-fifth session).
+    pub se_low_negative: i32,
+    /// Continuation history (0 = off): quiet moves are also ordered by how well they
+    /// answered the opponent's last stone before (a table per side and pair of points,
+    /// learnt like the butterfly history). The history score ordering uses is then this
+    /// percentage of the continuation score and the rest of the butterfly score. Off: 50
+    /// scored +11.6 +- 20.7 over 988 games in freestyle at 100 ms per move, stopped
+    /// undecided, and went H0 under Renju (−5.7 +- 25.6 over 668); the sum of both (an
+    /// earlier form) went H0 in freestyle, −25.7 +- 35.2 over 352 (engine/STRENGTH.md,
+    /// thirty-fifth session).
+    pub cont_history: i32,
+    /// Black's values in the static evaluation, in percent (100 = the tables as they are;
+    /// see [`crate::eval::evaluate_weighted`]). 100: 85 under Renju scored −9.1 +- 54.6
+    /// over 153 games at 100 ms per move, stopped (the fitted Renju bias against black is
+    /// nearly a constant, which moves no choice; engine/STRENGTH.md, thirty-sixth session).
+    pub black_eval: i32,
+    /// Taken off the static evaluation for the side to move. Fitted to self-play results
+    /// (`tune_eval --phases`, quiet positions), the evaluation scores the side to move
+    /// 60-100 points too high in freestyle and 90-190 under Renju, and the search compares
+    /// leaves where either side is to move (reductions and extensions change the parity).
+    /// 0, the tables as they are: 80 in freestyle went H0 at 100 ms per move, −48.5 +- 50.2
+    /// over 166 games; 120 under Renju was +3.8 +- 34.9 over 361 (stopped;
+    /// engine/STRENGTH.md, forty-second session).
+    pub tempo: Score,
+    /// From this many stones on (0 = off), the static evaluation fades linearly, to
+    /// nothing `fade_len` stones later. Fitted to self-play results, one point of
+    /// evaluation predicts the result about as well from the opening to 50 stones, then
+    /// less and less: a third as well at 80-100 stones, nothing from 130 (both rules). The
+    /// search's margins are in evaluation points, so past that a fixed margin prunes on
+    /// differences that say less and less. Off: 45 (with `fade_len` 70) went H0 in
+    /// freestyle at 100 ms per move, −20.7 +- 36.1 over 320 games (engine/STRENGTH.md,
+    /// forty-second session).
+    pub fade_start: u32,
+    /// See `fade_start`.
+    pub fade_len: u32,
+    /// Plies of extension for the forced answer to a four: 0, a four and its answer cost
+    /// two plies like any other pair of moves; 1, one ply together; 2, none while the ply
+    /// is below twice the iteration's depth (so a side cannot push a loss past the horizon
+    /// with fours). 0: against 1, +28.9 +- 23.7 over 770 games in freestyle at 100 ms per
+    /// move (H1); 2 went H0 there, −173.9 +- 86.7 over 80 games: the tree at the bench
+    /// depth grows by four fifths (engine/STRENGTH.md, thirty-sixth session). Fours are
+    /// tactics the quiescence's VCF and the threat scan see anyway, so the depth they
+    /// spend is better spent on the rest of the tree.
+    pub four_reply_ext: i32,
+    /// ...`four_reply_ext` under Renju (see [`Tuning::for_rule`]): 1, as 0 went H0 there at
+    /// 100 ms per move (−29.7 +- 40.1 over 270 games).
+    pub four_reply_ext_renju: i32,
+    /// Whose forced answers [`Tuning::four_reply_ext`] extends: 0 both sides', 1 black's
+    /// only (the answers to white's fours, which under Renju may have to land on a
+    /// forbidden point), 2 white's only. 0: 1 under Renju scored +13.3 +- 12.1 over 3 000
+    /// games at 100 ms per move, undecided (engine/STRENGTH.md, thirty-seventh session),
+    /// and −9.8 +- 29.1 over 496 at 5 s + 50 ms per game, H0 (thirty-eighth session).
+    pub four_reply_ext_side: u32,
+    /// Skip ProbCut where the table already scores the node below ProbCut's bound from a
+    /// search at least as deep as ProbCut's own (depth − 3; Stockfish's rule): its searches
+    /// would most likely fail.
+    pub probcut_tt: bool,
+    /// Correction history ([`crate::correction`]): the weight, in percent, of the threat
+    /// profile's learnt correction of the static score (0 = off)...
+    pub corr_profile: i32,
+    /// ...and of the one-colour stone keys' correction (0 = off). Off in freestyle: both at
+    /// 100 went H0 at 100 ms per move, −9.6 +- 27.5 over 578 games (engine/STRENGTH.md,
+    /// thirty-eighth session).
+    pub corr_stones: i32,
+    /// [`Tuning::corr_profile`] under Renju: 100 with `corr_stones_renju` 100, as the pair
+    /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s + 50 ms per
+    /// game, +24.1 +- 22.0 over 882 (engine/STRENGTH.md, thirty-eighth and thirty-ninth
+    /// sessions)...
+    pub corr_profile_renju: i32,
+    /// ...and [`Tuning::corr_stones`].
+    pub corr_stones_renju: i32,
+    /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
+    /// this deep that the table knows no move for is searched one ply shallower (after
+    /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
+    /// guess, and the next iteration, with the move this one stores, searches it better for
+    /// the nodes spent. Off: 4 against 0 at 100 ms per move went H0 in freestyle (+5.5 +-
+    /// 16.1 over 1 640 games) and was undecided under Renju (+12.1 +- 18.7 over 1 261;
+    /// engine/STRENGTH.md, thirty-ninth session).
+    pub iir_min_depth: i32,
+    /// Fail-high reduction (0 = off): at an expected cut node whose score (the one reverse
+    /// futility pruning goes by) beats beta by this much per ply of depth, every move that
+    /// makes no four is searched a ply shallower, the first one too (after Rapfi, whose
+    /// source credits it with about +50): such a node nearly always cuts, and a four is
+    /// what could still turn it. Off: 40 against 0 at 100 ms per move went H0 under both
+    /// rules (freestyle −4.2 +- 23.9 over 750 games, Renju +5.7 +- 16.0 over 1 712;
+    /// engine/STRENGTH.md, fortieth session; perhaps reverse futility pruning and ProbCut
+    /// already settle most such nodes).
+    pub fhr_margin: Score,
+    /// Below this depth (0 = off), a PV node whose alpha a move has raised (short of beta)
+    /// searches its remaining moves a ply shallower, from depth 3 on (after Rapfi, which
+    /// does so below 12, and Stockfish): a move that already raised alpha is likely the
+    /// best, so the rest need less proof. Off: 12 against 0 in freestyle at 100 ms per move,
+    /// −46.5 +- 47.5 over 188 games, H0 (engine/STRENGTH.md, fortieth session).
+    pub pv_raise_max_depth: i32,
+    /// Against an open three, a defence that does not block it (an own four elsewhere) is
+    /// reduced by [`crate::movegen::distraction`] plies when it is far from the last stones
+    /// (after Rapfi's reduction of useless defences, about +25 in its source): such a four
+    /// mostly delays the loss past the horizon. Off: on against off at 100 ms per move was
+    /// +10.6 +- 18.2 over 1 275 freestyle games and +9.9 +- 17.1 over 1 510 Renju games,
+    /// both stopped undecided (engine/STRENGTH.md, fortieth session). On in freestyle with
+    /// razoring and `lmr_attack`, which together went H1 (see `razor_margin`)...
+    pub lmr_distract: bool,
+    /// ...or `lmr_distract_renju` under Renju (see [`Tuning::for_rule`]): off, as the three
+    /// together showed nothing there.
+    pub lmr_distract_renju: bool,
+    /// Plies fewer of late-move reduction (0 = off) for a continued attack: at a quiet node
+    /// whose side to move made an open three with its previous move, a move that makes
+    /// another open three, or two open twos within four lines of that move (after Rapfi's
+    /// reduction for continuous attacks): attacks build on each other, and reducing the
+    /// next step hides the win behind it. 1 in freestyle with razoring and `lmr_distract`,
+    /// which together went H1 (see `razor_margin`; alone, +11.4 +- 27.3 over 577 games,
+    /// stopped)...
+    pub lmr_attack: i32,
+    /// ...or `lmr_attack_renju` under Renju (see [`Tuning::for_rule`]): 0, as alone it was
+    /// +7.7 +- 19.0 over 1 219 games and the three together +1.9 +- 28.3 over 546 (both
+    /// stopped; engine/STRENGTH.md, forty-first session).
+    pub lmr_attack_renju: i32,
+    /// At depth up to this (0 = off), below the root and once one move has escaped a forced
+    /// loss, a defence against an open three that does not block it and is far from both
+    /// last stones ([`crate::movegen::distraction`] 3) is not searched (after Rapfi's pruning of
+    /// distracting defences at shallow depth): such a four mostly pushes the loss past a
+    /// horizon this close. 3: against 0 (off), +22.0 +- 17.9 over 1 298 games in freestyle
+    /// at 100 ms per move (H1; engine/STRENGTH.md, forty-second session).
+    pub distract_prune_depth: i32,
+    /// ...`distract_prune_depth_renju` under Renju (see [`Tuning::for_rule`]): 0, as 3 went
+    /// H0 there, −26.9 +- 38.9 over 298 games (where `lmr_distract` is off too).
+    pub distract_prune_depth_renju: i32,
+    /// A reduced move whose search beats alpha and the best score so far by this plus two
+    /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
+    /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
+    /// too): a move that much better than the others is worth the extra proof. Off: with
+    /// `lmr_shallower_margin=10`, 40 went H0 in freestyle at 100 ms per move, −0.7 +- 21.0
+    /// over 962 games (engine/STRENGTH.md, forty-second session).
+    pub lmr_deeper_margin: Score,
+    /// ...and one that beats them by less than this (0 = off) a ply shallower, though still
+    /// deeper than its reduced search (Stockfish's "shallower search"). Off (see
+    /// `lmr_deeper_margin`).
+    pub lmr_shallower_margin: Score,
+    /// Extra plies of late-move reduction at expected cut nodes (0 = off): non-PV nodes
+    /// reached by a reduced search, or by the first move of an expected all node
+    /// (Stockfish's `cutNode`; their first move nearly always cuts, so late ones matter less).
+    pub lmr_cut_node: i32,
+    /// Plies fewer of late-move reduction at PV nodes, the reduction never going below 0
+    /// (0 = reduced like the others; Stockfish reduces less where the principal variation
+    /// runs). Off: 1 against 0, freestyle at 5 s + 50 ms per game, -11.8 +- 29.4 (502 games,
+    /// H0; engine/STRENGTH.md, thirtieth session).
+    pub lmr_pv: i32,
+    /// Plies fewer of late-move reduction (0 = off) at a node that is not PV now but was
+    /// when the table stored it (Stockfish's and Rapfi's `ttPv`): such a node is likely to
+    /// matter to the root's score again. Off: not yet played.
+    pub lmr_tt_pv: i32,
+    /// Plies more of late-move reduction (0 = off) for the quiet moves of a node whose
+    /// table move makes a four or better for the side to move (Stockfish's reduction when
+    /// the table move is a capture): the node's best line is likely forcing, and a quiet
+    /// move is unlikely to beat it. Off: not yet played.
+    pub lmr_tt_forcing: i32,
+    /// Late moves with a bad butterfly history are reduced more: the negative history score
+    /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
+    /// statistics-based reductions, one-sided: good histories are common among late moves
+    /// here, and reducing those less multiplied the nodes at depth 14 fivefold at 1024)...
+    pub lmr_history_div: i32,
+    /// ...or `lmr_history_div_renju` under Renju (see [`Tuning::for_rule`]).
+    pub lmr_history_div_renju: i32,
+    /// First half-width of the aspiration window (0 = always a full window).
+    pub aspiration: Score,
+    /// When the time runs out during an iteration, a new best root move is played if it was
+    /// searched after the previous best and beat it at the new depth (off: only if its score
+    /// beats the previous iteration's, so a previous best that failed low was still played),
+    /// and a move that failed high on its null window counts as best on that lower bound
+    /// even if its full-window re-search did not finish (off: that move was forgotten).
+    /// On by default.
+    pub root_new_best: bool,
+    /// Probe the transposition table (cutoffs, move, evaluation); off = store only.
+    pub tt_probe: bool,
+    /// A table entry with a proven win or loss that bounds the node cuts it off whatever its
+    /// draft (forced results do not change with depth; PentaZen's rule).
+    pub tt_win_cut: bool,
+    /// A table cut-off above beta rewards the entry's move in the history and killers, as
+    /// a searched cut-off does (PentaZen's rule; else cut-offs from the table teach nothing).
+    pub tt_cut_history: bool,
+    /// Reverse futility pruning uses the table's score instead of the static one where its
+    /// bound says the node is worth at least (or at most) that...
+    pub tt_refine_eval: bool,
+    /// ...or `tt_refine_eval_renju` under Renju (see [`Tuning::for_rule`]).
+    pub tt_refine_eval_renju: bool,
+    /// A horizon node's score is the table's where its bound says the node is worth at
+    /// least (or at most) that, instead of the static one (PentaZen's rule)...
+    pub tt_refine_leaf: bool,
+    /// ...or `tt_refine_leaf_renju` under Renju (see [`Tuning::for_rule`]).
+    pub tt_refine_leaf_renju: bool,
+    /// Mate-distance pruning: a node cannot beat a win already proven nearer the root.
+    pub mate_distance: bool,
+    /// Lazy SMP: threads spread over depths and abandon finished iterations (off: every
+    /// thread deepens on its own, the second session's scheme).
+    pub smp_spread: bool,
+    /// Order quiet moves by killers...
+    pub killers: bool,
+    /// ...and by the butterfly history...
+    pub history: bool,
+    /// ...divided by this (history scores reach ±16384; point values are tens to hundreds)
+    /// where the quiet-move cap applies (the ordering then decides what is searched at all)...
+    pub history_div: i32,
+    /// ...and by this under Renju, where there is no cap (see [`Tuning::for_rule`]).
+    pub history_div_renju: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            lmp_base: 6,
+            lmp_per_depth: 4,
+            lmp_max_depth: 3,
+            lmr_min_depth: 3,
+            lmr_min_index: 3,
+            lmr_index_div: 8,
+            lmr_depth_div: 6,
+            lmr_improving: false,
+            // SPRT at 200 ms, freestyle: +18.0 +- 27.9 (503 games), -9.0 +- 48.7 (154), then at
+            // elo1 = 25 +67.5 +- 48.6 (198, H1); pooled +24.4 (+4.0..+45.9, 855 games). Renju:
+            // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
+            // session).
+            lmr_defend: true,
+            lmr_defend_renju: false,
+            // SPRT at 200 ms on the balanced lines: Renju +50.7 +- 41.7 (262 games, H1), and
+            // +38.9 +- 31.5 on top of the Renju quiescence VCF (448, H1); freestyle +43.4 +- 34.0
+            // (386, H1).
+            order_far: true,
+            qs_defend_plies: QS_DEFEND_PLIES,
+            vct_nodes: VCT_NODES,
+            // Freestyle, 200 ms, balanced lines, 16 against 12: +38.5 +- 30.4 (480 games, H1),
+            // repeated +6.9 +- 35.3 (352, H0); pooled +25 +- 23 (832, LOS 98%). A cap of 20
+            // pooled +26 +- 28 (560; one H1, two repeats undecided). engine/STRENGTH.md.
+            max_quiet: 16,
+            max_quiet_renju: usize::MAX,
+            // SPRT at 200 ms: Renju +31.3 +- 25.3 (690 games, H1), freestyle +22.6 +- 18.9
+            // (1218 games, H1; engine/STRENGTH.md, sixteenth session).
+            order_fit: true,
+            order_fit_renju: true,
+            vct_time_div: 4,
+            helper_vct_nodes: 0,
+            guard_nodes: 0,
+            guard_min_depth: 4,
+            guard_time_div: 4,
+            guard_last: true,
+            iteration_pct: 80,
+            clock_iteration_pct: 100,
+            clock_iteration_pct_renju: 80,
+            stability_base: 70,
+            stability_gain: 90,
+            falling_gain: 0,
+            falling_gain_renju: 50,
+            to_go_min: crate::time::DEFAULT_MIN_TO_GO,
+            to_go_min_renju: crate::time::DEFAULT_MIN_TO_GO,
+            root_vcf: true,
+            qs_vcf_nodes: 400,
+            qs_vcf_needs_four_three: true,
+            // Under Renju a VCF at every four point, where the static score is below beta
+            // (PentaZen's rule): SPRT at 200 ms +52 +- 60 (134 games, H1), repeated on the
+            // balanced lines +128 +- 84 (74, H1); freestyle level (engine/STRENGTH.md).
+            qs_vcf_needs_four_three_renju: false,
+            qs_vcf_below_beta: false,
+            qs_vcf_below_beta_renju: true,
+            // SPRT at 100 ms: margin 150 against no pruning +67 +- 50 freestyle, +53 +- 41
+            // Renju; then 100 against 150: +52 +- 48 freestyle (60 no better), -22 +- 58 Renju.
+            rfp_margin: 100,
+            rfp_margin_renju: 150,
+            rfp_max_depth: 3,
+            // With `lmr_attack` and `lmr_distract`, freestyle, 100 ms: +20.4 +- 16.7 (1504
+            // games, H1); a second run +24.0 +- 22.6 over 842. Renju +1.9 +- 28.3 (546), off.
+            razor_margin: 80,
+            razor_margin_renju: 0,
+            razor_max_depth: 3,
+            probcut_margin: 200,
+            probcut_min_depth: 5,
+            probcut_moves: 3,
+            probcut_tt: false,
+            se_min_depth: 7,
+            se_min_depth_renju: 7,
+            se_margin: 8,
+            se_double_margin: 0,
+            se_double_max: 4,
+            se_negative: 1,
+            se_negative_renju: 0,
+            se_cut_negative: 0,
+            se_low_negative: 0,
+            cont_history: 0,
+            black_eval: 100,
+            tempo: 0,
+            fade_start: 0,
+            fade_len: 70,
+            four_reply_ext: 0,
+            four_reply_ext_renju: 1,
+            four_reply_ext_side: 0,
+            corr_profile: 0,
+            corr_stones: 0,
+            corr_profile_renju: 100,
+            corr_stones_renju: 100,
+            iir_min_depth: 0,
+            fhr_margin: 0,
+            pv_raise_max_depth: 0,
+            lmr_distract: true,
+            lmr_distract_renju: false,
+            lmr_attack: 1,
+            lmr_attack_renju: 0,
+            distract_prune_depth: 3,
+            distract_prune_depth_renju: 0,
+            lmr_deeper_margin: 0,
+            lmr_shallower_margin: 0,
+            lmr_cut_node: 0,
+            lmr_pv: 0,
+            lmr_tt_pv: 0,
+            lmr_tt_forcing: 0,
+            // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
+            // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
+            // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
+            lmr_history_div: 0,
+            lmr_history_div_renju: 1024,
+            aspiration: 60,
+            // SPRT at 200 ms on the balanced lines: freestyle +31.6 +- 25.0 (694 games, H1),
+            // Renju +41.6 +- 30.5 (436 games, H1; engine/STRENGTH.md, twenty-sixth session).
+            root_new_best: true,
+            tt_probe: true,
+            tt_win_cut: false,
+            tt_cut_history: false,
+            // SPRT at 200 ms on the balanced lines: freestyle +48.6 +- 37.4 (324 games, H1),
+            // Renju +31.7 +- 26.6 (626 games, H1; engine/STRENGTH.md, twenty-second session).
+            tt_refine_eval: true,
+            tt_refine_eval_renju: true,
+            // On top of `tt_refine_eval`, freestyle: +45.1 +- 32.7 (418 games, H1). Not run
+            // under Renju, so off there.
+            tt_refine_leaf: true,
+            tt_refine_leaf_renju: false,
+            mate_distance: true,
+            smp_spread: true,
+            killers: true,
+            history: true,
+            // SPRT at 100 ms, freestyle: /512 against /64 +162 +- 115 (H1); Renju: -31 +- 64 (H0).
+            history_div: 512,
+            history_div_renju: 64,
+        }
+    }
+}
+
+impl Tuning {
+    /// The knobs a search under `rule` uses: under Renju the `*_renju` values replace their
+    /// general ones, so the search reads one field per knob and never branches on the rule.
+    #[must_use]
+    pub fn for_rule(self, rule: tengen_rules::Rule) -> Tuning {
+        if rule != tengen_rules::Rule::Renju {
+            return self;
+        }
+        Tuning {
+            max_quiet: self.max_quiet_renju,
+            lmr_defend: self.lmr_defend_renju,
+            order_fit: self.order_fit_renju,
+            rfp_margin: self.rfp_margin_renju,
+            lmr_history_div: self.lmr_history_div_renju,
+            history_div: self.history_div_renju,
+            qs_vcf_needs_four_three: self.qs_vcf_needs_four_three_renju,
+            qs_vcf_below_beta: self.qs_vcf_below_beta_renju,
+            tt_refine_eval: self.tt_refine_eval_renju,
+            tt_refine_leaf: self.tt_refine_leaf_renju,
+            falling_gain: self.falling_gain_renju,
+            to_go_min: self.to_go_min_renju,
+            clock_iteration_pct: self.clock_iteration_pct_renju,
+            se_min_depth: self.se_min_depth_renju,
+            se_negative: self.se_negative_renju,
+            four_reply_ext: self.four_reply_ext_renju,
+            corr_profile: self.corr_profile_renju,
+            corr_stones: self.corr_stones_renju,
+            razor_margin: self.razor_margin_renju,
+            lmr_distract: self.lmr_distract_renju,
+            lmr_attack: self.lmr_attack_renju,
+            distract_prune_depth: self.distract_prune_depth_renju,
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renju_values_replace_the_general_knobs_only_under_renju() {
+        // Every Renju knob set apart from its general one, so that a missing mapping shows.
+        let base = Tuning::default();
+        let d = Tuning {
+            lmr_defend_renju: !base.lmr_defend,
+            order_fit_renju: !base.order_fit,
+            qs_vcf_needs_four_three_renju: !base.qs_vcf_needs_four_three,
+            qs_vcf_below_beta_renju: !base.qs_vcf_below_beta,
+            max_quiet_renju: base.max_quiet + 1,
+            rfp_margin_renju: base.rfp_margin + 1,
+            history_div_renju: base.history_div + 1,
+            tt_refine_eval_renju: !base.tt_refine_eval,
+            tt_refine_leaf_renju: !base.tt_refine_leaf,
+            lmr_history_div_renju: base.lmr_history_div + 1,
+            corr_profile_renju: base.corr_profile + 1,
+            corr_stones_renju: base.corr_stones + 2,
+            razor_margin_renju: base.razor_margin + 1,
+            lmr_distract_renju: !base.lmr_distract,
+            lmr_attack_renju: base.lmr_attack + 1,
+            distract_prune_depth_renju: base.distract_prune_depth + 1,
+            ..base
+        };
+        assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
+        let r = d.for_rule(tengen_rules::Rule::Renju);
+        assert_eq!(
+            (r.max_quiet, r.rfp_margin, r.history_div, r.lmr_defend),
+            (
+                d.max_quiet_renju,
+                d.rfp_margin_renju,
+                d.history_div_renju,
+                d.lmr_defend_renju
+            )
+        );
+        assert_eq!(
+            (r.qs_vcf_needs_four_three, r.qs_vcf_below_beta),
+            (d.qs_vcf_needs_four_three_renju, d.qs_vcf_below_beta_renju)
+        );
+        assert_eq!(r.order_fit, d.order_fit_renju);
+        assert_eq!(r.tt_refine_eval, d.tt_refine_eval_renju);
+        assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
+        assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
+        assert_eq!(
+            (r.corr_profile, r.corr_stones),
+            (d.corr_profile_renju, d.corr_stones_renju)
+        );
+        assert_eq!(
+            (r.razor_margin, r.lmr_distract, r.lmr_attack),
+            (
+                d.razor_margin_renju,
+                d.lmr_distract_renju,
+                d.lmr_attack_renju
+            )
+        );
+        assert_eq!(r.distract_prune_depth, d.distract_prune_depth_renju);
+        assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
+    }
+}
