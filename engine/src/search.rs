@@ -601,6 +601,17 @@ const NO_EVAL: Score = Score::MIN;
 impl<'a> Worker<'a> {
     /// Whether the quiet node at `ply` scores better than the side to move's node two plies
     /// up (true if that one had a threat against it, or is above the root).
+    /// Reverse futility pruning's margin per ply at `ply`: `rfp_margin`, less
+    /// `rfp_improving` where the side to move's score is better than two plies before.
+    fn rfp_margin(&self, ply: usize) -> Score {
+        let t = &self.shared.tuning;
+        if t.rfp_improving > 0 && self.improving(ply) {
+            (t.rfp_margin - t.rfp_improving).max(0)
+        } else {
+            t.rfp_margin
+        }
+    }
+
     fn improving(&self, ply: usize) -> bool {
         ply < 2 || {
             let before = self.evals[ply - 2];
@@ -1247,8 +1258,9 @@ impl<'a> Worker<'a> {
         } else {
             static_eval
         };
-        // Only `lmr_improving` reads these: the default search neither keeps nor compares them.
-        if tuning.lmr_improving {
+        // Only `lmr_improving` and `rfp_improving` read these: the default search neither
+        // keeps nor compares them.
+        if tuning.lmr_improving || tuning.rfp_improving > 0 {
             self.evals[ply] = if threat == Threat::Quiet {
                 guess
             } else {
@@ -1302,7 +1314,7 @@ impl<'a> Worker<'a> {
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
             && guess.abs() < WIN_BOUND
-            && guess - tuning.rfp_margin * depth >= beta
+            && guess - self.rfp_margin(ply) * depth >= beta
         {
             self.bufs[ply] = buf;
             return guess;
@@ -2129,6 +2141,16 @@ mod tests {
     #[test]
     fn former_pv_nodes_reduced_less_change_the_tree() {
         let (off, on) = tree_pair("lmr_tt_pv=0", "lmr_tt_pv=1");
+        assert_ne!(on, off, "the same tree");
+    }
+
+    /// A smaller reverse futility margin where the score improves changes the tree. Not
+    /// always by shrinking it: what the pruned nodes leave out of the table moves the rest
+    /// (372 048 nodes off; 271 956, 373 460, 312 302 and 284 536 at 20, 30, 40 and 50 when
+    /// this was written).
+    #[test]
+    fn improving_nodes_pruned_on_a_smaller_margin_change_the_tree() {
+        let (off, on) = tree_pair("rfp_improving=0", "rfp_improving=40");
         assert_ne!(on, off, "the same tree");
     }
 

@@ -261,7 +261,7 @@ corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_d
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
-lmr_tt_forcing";
+lmr_tt_forcing, rfp_improving";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -423,6 +423,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_pv" => t.lmr_pv = small()?,
             "lmr_tt_pv" => t.lmr_tt_pv = small()?,
             "lmr_tt_forcing" => t.lmr_tt_forcing = small()?,
+            "rfp_improving" => t.rfp_improving = margin()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
             "lmr_history_div_renju" => t.lmr_history_div_renju = small()?,
             "root_new_best" => t.root_new_best = flag()?,
@@ -549,6 +550,7 @@ mod tests {
         assert!(parse_tuning("fade_len=1001").is_err());
         assert_eq!(parse_tuning("lmr_tt_pv=1").unwrap().lmr_tt_pv, 1);
         assert_eq!(parse_tuning("lmr_tt_forcing=2").unwrap().lmr_tt_forcing, 2);
+        assert_eq!(parse_tuning("rfp_improving=30").unwrap().rfp_improving, 30);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(
             (t.distract_prune_depth, t.distract_prune_depth_renju),

@@ -346,6 +346,10 @@ pub struct Tuning {
     /// the table move is a capture): the node's best line is likely forcing, and a quiet
     /// move is unlikely to beat it. Off: not yet played.
     pub lmr_tt_forcing: i32,
+    /// Taken off reverse futility pruning's margin per ply (0 = off) where the side to
+    /// move's score is better than two plies before (Stockfish's and Rapfi's improving
+    /// margin): a node on the rise is likelier to hold beta. Off: not yet played.
+    pub rfp_improving: Score,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
     /// statistics-based reductions, one-sided: good histories are common among late moves
@@ -502,6 +506,7 @@ impl Default for Tuning {
             lmr_pv: 0,
             lmr_tt_pv: 0,
             lmr_tt_forcing: 0,
+            rfp_improving: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
             // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
             // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
