@@ -602,14 +602,18 @@ impl<'a> Worker<'a> {
     /// Whether the quiet node at `ply` scores better than the side to move's node two plies
     /// up (true if that one had a threat against it, or is above the root).
     /// Reverse futility pruning's margin per ply at `ply`: `rfp_margin`, less
-    /// `rfp_improving` where the side to move's score is better than two plies before.
-    fn rfp_margin(&self, ply: usize) -> Score {
+    /// `rfp_improving` where the side to move's score is better than two plies before, and
+    /// less `rfp_cut_no_tt` at an expected cut node the table knows nothing of (`cut_no_tt`).
+    fn rfp_margin(&self, ply: usize, cut_no_tt: bool) -> Score {
         let t = &self.shared.tuning;
+        let mut margin = t.rfp_margin;
         if t.rfp_improving > 0 && self.improving(ply) {
-            (t.rfp_margin - t.rfp_improving).max(0)
-        } else {
-            t.rfp_margin
+            margin -= t.rfp_improving;
         }
+        if cut_no_tt {
+            margin -= t.rfp_cut_no_tt;
+        }
+        margin.max(0)
     }
 
     fn improving(&self, ply: usize) -> bool {
@@ -1314,7 +1318,7 @@ impl<'a> Worker<'a> {
             && threat == Threat::Quiet
             && depth <= tuning.rfp_max_depth
             && guess.abs() < WIN_BOUND
-            && guess - self.rfp_margin(ply) * depth >= beta
+            && guess - self.rfp_margin(ply, cut_node && tt_entry.is_none()) * depth >= beta
         {
             self.bufs[ply] = buf;
             return guess;
@@ -2151,6 +2155,13 @@ mod tests {
     #[test]
     fn improving_nodes_pruned_on_a_smaller_margin_change_the_tree() {
         let (off, on) = tree_pair("rfp_improving=0", "rfp_improving=40");
+        assert_ne!(on, off, "the same tree");
+    }
+
+    /// A smaller reverse futility margin at cut nodes new to the table changes the tree.
+    #[test]
+    fn new_cut_nodes_pruned_on_a_smaller_margin_change_the_tree() {
+        let (off, on) = tree_pair("rfp_cut_no_tt=0", "rfp_cut_no_tt=30");
         assert_ne!(on, off, "the same tree");
     }
 

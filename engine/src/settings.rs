@@ -261,7 +261,8 @@ corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_d
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
-lmr_tt_forcing, rfp_improving";
+lmr_tt_forcing, rfp_improving, \
+rfp_cut_no_tt";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -424,6 +425,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_tt_pv" => t.lmr_tt_pv = small()?,
             "lmr_tt_forcing" => t.lmr_tt_forcing = small()?,
             "rfp_improving" => t.rfp_improving = margin()?,
+            "rfp_cut_no_tt" => t.rfp_cut_no_tt = margin()?,
             "lmr_history_div" => t.lmr_history_div = small()?,
             "lmr_history_div_renju" => t.lmr_history_div_renju = small()?,
             "root_new_best" => t.root_new_best = flag()?,
@@ -551,6 +553,7 @@ mod tests {
         assert_eq!(parse_tuning("lmr_tt_pv=1").unwrap().lmr_tt_pv, 1);
         assert_eq!(parse_tuning("lmr_tt_forcing=2").unwrap().lmr_tt_forcing, 2);
         assert_eq!(parse_tuning("rfp_improving=30").unwrap().rfp_improving, 30);
+        assert_eq!(parse_tuning("rfp_cut_no_tt=20").unwrap().rfp_cut_no_tt, 20);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(
             (t.distract_prune_depth, t.distract_prune_depth_renju),

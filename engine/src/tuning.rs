@@ -339,7 +339,9 @@ pub struct Tuning {
     pub lmr_pv: i32,
     /// Plies fewer of late-move reduction (0 = off) at a node that is not PV now but was
     /// when the table stored it (Stockfish's and Rapfi's `ttPv`): such a node is likely to
-    /// matter to the root's score again. Off: not yet played.
+    /// matter to the root's score again. Off: 1 against 0 at 100 ms per move went H0 under
+    /// both rules, freestyle −8.6 +- 27.9 over 528 games, Renju −4.8 +- 24.8 over 718
+    /// (engine/STRENGTH.md, forty-third session).
     pub lmr_tt_pv: i32,
     /// Plies more of late-move reduction (0 = off) for the quiet moves of a node whose
     /// table move makes a four or better for the side to move (Stockfish's reduction when
@@ -350,6 +352,10 @@ pub struct Tuning {
     /// move's score is better than two plies before (Stockfish's and Rapfi's improving
     /// margin): a node on the rise is likelier to hold beta. Off: not yet played.
     pub rfp_improving: Score,
+    /// Taken off reverse futility pruning's margin per ply (0 = off) at an expected cut
+    /// node the table has no entry for (Stockfish's: such a node is new to the search and
+    /// likely to cut). Off: not yet played.
+    pub rfp_cut_no_tt: Score,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
     /// (down to −16384) divided by this, in plies (0 = off; after Stockfish's
     /// statistics-based reductions, one-sided: good histories are common among late moves
@@ -507,6 +513,7 @@ impl Default for Tuning {
             lmr_tt_pv: 0,
             lmr_tt_forcing: 0,
             rfp_improving: 0,
+            rfp_cut_no_tt: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
             // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
             // off there (engine/STRENGTH.md, twenty-fifth and twenty-sixth sessions).
