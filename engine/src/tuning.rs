@@ -111,7 +111,9 @@ pub struct Tuning {
     pub to_go_min_renju: u32,
     /// Look for a VCF at the root before the main search.
     pub root_vcf: bool,
-    /// Node budget of the VCF tried at quiescence nodes (0 = none)...
+    /// Node budget of the VCF tried at quiescence nodes (0 = none). 400: 1000 went H0 under
+    /// Renju at 100 ms per move, −14.0 +- 32.7 over 422 games (engine/STRENGTH.md,
+    /// forty-third session)...
     pub qs_vcf_nodes: u64,
     /// ...only where the side to move has a four-three point (else: any four point)...
     pub qs_vcf_needs_four_three: bool,
@@ -350,8 +352,10 @@ pub struct Tuning {
     pub lmr_tt_forcing: i32,
     /// Taken off reverse futility pruning's margin per ply (0 = off) where the side to
     /// move's score is better than two plies before (Stockfish's and Rapfi's improving
-    /// margin): a node on the rise is likelier to hold beta. Off: not yet played.
+    /// margin): a node on the rise is likelier to hold beta. Off: not yet played...
     pub rfp_improving: Score,
+    /// ...or `rfp_improving_renju` under Renju (see [`Tuning::for_rule`]).
+    pub rfp_improving_renju: Score,
     /// Taken off reverse futility pruning's margin per ply (0 = off) at an expected cut
     /// node the table has no entry for (Stockfish's: such a node is new to the search and
     /// likely to cut). Off: not yet played.
@@ -513,6 +517,7 @@ impl Default for Tuning {
             lmr_tt_pv: 0,
             lmr_tt_forcing: 0,
             rfp_improving: 0,
+            rfp_improving_renju: 0,
             rfp_cut_no_tt: 0,
             // SPRT at 200 ms on the balanced lines: Renju +32.6 +- 25.5 (556 games, H1);
             // freestyle +15.4 +- 17.8 (1333 games, stopped), rerun +1.6 +- 18.8 (1096, H0):
@@ -576,6 +581,7 @@ impl Tuning {
             lmr_distract: self.lmr_distract_renju,
             lmr_attack: self.lmr_attack_renju,
             distract_prune_depth: self.distract_prune_depth_renju,
+            rfp_improving: self.rfp_improving_renju,
             ..self
         }
     }
@@ -606,6 +612,7 @@ mod tests {
             lmr_distract_renju: !base.lmr_distract,
             lmr_attack_renju: base.lmr_attack + 1,
             distract_prune_depth_renju: base.distract_prune_depth + 1,
+            rfp_improving_renju: base.rfp_improving + 1,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -640,6 +647,7 @@ mod tests {
             )
         );
         assert_eq!(r.distract_prune_depth, d.distract_prune_depth_renju);
+        assert_eq!(r.rfp_improving, d.rfp_improving_renju);
         assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
     }
 }
