@@ -360,8 +360,8 @@ pub struct Tuning {
     pub rfp_improving_renju: Score,
     /// Taken off reverse futility pruning's margin per ply (0 = off) at an expected cut
     /// node the table has no entry for (Stockfish's: such a node is new to the search and
-    /// likely to cut). Off: 30 against 0 at 100 ms per move in freestyle scored +21.4 +-
-    /// 25.3 over 649 games (LOS 95%), stopped undecided (engine/STRENGTH.md, forty-third
+    /// likely to cut). Off: 30 against 0 at 100 ms per move in freestyle scored +14.5 +-
+    /// 18.9 over 1 152 games (LOS 93%), stopped undecided (engine/STRENGTH.md, forty-third
     /// session).
     pub rfp_cut_no_tt: Score,
     /// Late moves with a bad butterfly history are reduced more: the negative history score
