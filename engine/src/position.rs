@@ -559,6 +559,14 @@ impl Position {
         }
     }
 
+    /// [`Position::hash`] after the side to move plays on empty point `c`, without playing
+    /// it (a caller can start loading the child's table entry before the move's update).
+    #[inline]
+    #[must_use]
+    pub fn hash_after(&self, c: Cell) -> u64 {
+        self.hash() ^ self.tables.keys[idx(self.side)][c as usize & (CELLS - 1)] ^ WHITE_TO_MOVE
+    }
+
     /// Zobrist key of `color`'s stones alone (the correction history's index,
     /// [`crate::correction`]).
     #[inline]

@@ -1556,9 +1556,10 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let distract = if tuning.lmr_distract { distract } else { 0 };
+            // Start loading the child's table entry before the move's pattern update, which
+            // then hides most of the cache miss.
+            self.shared.tt.prefetch(self.pos.hash_after(m));
             self.pos.play(m);
-            // The child probes the table only after its threat scan: start the load now.
-            self.shared.tt.prefetch(self.pos.hash());
             let this_ext = if tt_move == Some(m) { tt_ext } else { 0 };
             let fhr = i32::from(likely_fail_high && !tactical);
             let new_depth = depth - 1 + ext + this_ext - fhr;
