@@ -105,10 +105,87 @@ const _: () = assert!(
 /// draft, when a cluster is full.
 const AGE_PENALTY: i32 = 8;
 
+/// Tables from this size on are aligned to a 2 MiB huge page, and on Linux asked to be
+/// backed by huge pages (`madvise(MADV_HUGEPAGE)`, which the kernel grants when transparent
+/// huge pages are in `madvise` or `always` mode): each probe is a random access, and with
+/// 4 KiB pages most probes of a large table also miss the TLB.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The clusters of a table, zeroed (every slot empty), in one allocation aligned to a cache
+/// line or, from [`HUGE_PAGE`] on, to a huge page.
+struct Clusters {
+    ptr: std::ptr::NonNull<Cluster>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: `Clusters` owns its allocation like a `Box<[Cluster]>`, and `Cluster` (atomics
+// only) is `Send` and `Sync`.
+unsafe impl Send for Clusters {}
+// SAFETY: as above; shared access goes through `&[Cluster]`.
+unsafe impl Sync for Clusters {}
+
+impl Clusters {
+    /// `len` (at least 1) empty clusters.
+    fn new(len: usize) -> Clusters {
+        let bytes = len * std::mem::size_of::<Cluster>();
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<Cluster>()
+        };
+        let layout = std::alloc::Layout::from_size_align(bytes, align)
+            .expect("a table size the machine can address");
+        // SAFETY: the layout's size is non-zero (len >= 1).
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let Some(ptr) = std::ptr::NonNull::new(raw.cast::<Cluster>()) else {
+            std::alloc::handle_alloc_error(layout)
+        };
+        #[cfg(target_os = "linux")]
+        if align == HUGE_PAGE {
+            // SAFETY: the range is this allocation. Only advice: failure changes nothing.
+            unsafe {
+                libc::madvise(raw.cast(), bytes, libc::MADV_HUGEPAGE);
+            }
+        }
+        // Zeroing after the advice: the first touch of each page is what gets a huge page.
+        // SAFETY: `raw` is valid for `bytes` bytes, and all-zero words are empty slots.
+        unsafe { std::ptr::write_bytes(raw, 0, bytes) };
+        Clusters { ptr, len, layout }
+    }
+}
+
+impl std::ops::Deref for Clusters {
+    type Target = [Cluster];
+
+    fn deref(&self) -> &[Cluster] {
+        // SAFETY: `ptr` holds `len` initialised clusters for as long as `self` lives.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Clusters {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout, and freed only here.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr().cast(), self.layout) };
+    }
+}
+
+impl std::fmt::Debug for Clusters {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Clusters({} x 64 bytes, aligned to {})",
+            self.len,
+            self.layout.align()
+        )
+    }
+}
+
 /// The shared table.
 #[derive(Debug)]
 pub struct Tt {
-    clusters: Box<[Cluster]>,
+    clusters: Clusters,
     age: AtomicU64,
 }
 
@@ -117,9 +194,8 @@ impl Tt {
     #[must_use]
     pub fn new(bytes: usize) -> Tt {
         let n = (bytes / std::mem::size_of::<Cluster>()).max(1024 / WAYS);
-        let clusters: Vec<Cluster> = (0..n).map(|_| Cluster::default()).collect();
         Tt {
-            clusters: clusters.into_boxed_slice(),
+            clusters: Clusters::new(n),
             age: AtomicU64::new(0),
         }
     }
@@ -316,6 +392,28 @@ mod tests {
         assert!(tt.probe(key ^ 1, 3).is_none());
         tt.clear();
         assert!(tt.probe(key, 3).is_none());
+    }
+
+    #[test]
+    fn a_large_table_is_huge_page_aligned_and_empty() {
+        for bytes in [HUGE_PAGE, 3 * HUGE_PAGE + 4096] {
+            let tt = Tt::new(bytes);
+            assert_eq!(
+                tt.clusters.as_ptr() as usize % HUGE_PAGE,
+                0,
+                "{bytes} bytes"
+            );
+            assert_eq!(tt.len(), bytes / 64 * WAYS);
+            let empty = tt.clusters.iter().flat_map(|c| c.0.iter());
+            assert!(empty.clone().all(|s| s.read(0).0 == 0));
+            // The last cluster is usable.
+            let key = u64::MAX;
+            tt.store(key, 0, Some(9), Bound::Exact, 3, 5, 6, false);
+            assert_eq!(tt.probe(key, 0).map(|e| e.mv), Some(Some(9)));
+            assert!(std::ptr::eq(tt.cluster(key), tt.clusters.last().unwrap()));
+        }
+        let small = Tt::new(1 << 12);
+        assert_eq!(small.clusters.as_ptr() as usize % 64, 0);
     }
 
     #[test]
