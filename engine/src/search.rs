@@ -1725,6 +1725,7 @@ impl<'a> Worker<'a> {
         for k in 0..tries {
             bring_first(moves, k);
             let m = moves[k].0;
+            self.shared.tt.prefetch(self.pos.hash_after(m));
             self.pos.play(m);
             let child_depth = depth - PROBCUT_REDUCTION;
             let score = -self.negamax(-pbeta, -pbeta + 1, child_depth, ply + 1, false, false);
