@@ -208,7 +208,7 @@ const fn forcing_own(mine: Class) -> i32 {
 }
 
 /// [`forcing_bonus`]'s part for the class it takes from the opponent.
-const fn forcing_theirs(theirs: Class) -> i32 {
+pub(crate) const fn forcing_theirs(theirs: Class) -> i32 {
     match theirs {
         Class::Five => 500_000,
         Class::Flex4 | Class::FourFour => 20_000,

@@ -1769,7 +1769,7 @@ impl<'a> Worker<'a> {
     }
 
     fn score_moves(
-        &self,
+        &mut self,
         cells: &[Cell],
         tt_move: Option<Cell>,
         ply: usize,
@@ -1820,6 +1820,22 @@ impl<'a> Worker<'a> {
             };
             (c, s)
         }));
+        // A forbidden double three of black's is no threat for white to take.
+        if self.shared.tuning.order_forbidden
+            && self.pos.rule() == tengen_rules::Rule::Renju
+            && self.pos.side() == Color::White
+        {
+            let bonus = movegen::forcing_theirs(Class::ThreeThree);
+            for (c, s) in out.iter_mut() {
+                if *s >= movegen::FOUR_ORDER
+                    && *s < i32::MAX / 2
+                    && self.pos.class(Color::Black, *c) == Class::ThreeThree
+                    && self.pos.is_forbidden(*c)
+                {
+                    *s -= bonus;
+                }
+            }
+        }
     }
 
     fn set_pv(&mut self, ply: usize, c: Cell) {
@@ -2154,6 +2170,14 @@ mod tests {
     #[test]
     fn former_pv_nodes_reduced_less_change_the_tree() {
         assert_changes_the_tree("lmr_tt_pv=0", "lmr_tt_pv=1");
+    }
+
+    /// White's moves on black's forbidden double-three points no longer forcing shrink
+    /// the bench tree (372 048 nodes off, 306 276 on when this was written: the Renju
+    /// positions only).
+    #[test]
+    fn forbidden_double_threes_unforced_for_white_shrink_the_tree() {
+        assert_shrinks_the_tree("order_forbidden=0", "order_forbidden=1");
     }
 
     /// A smaller reverse futility margin where the score improves changes the tree. Not

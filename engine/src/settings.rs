@@ -262,7 +262,7 @@ lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
-rfp_improving_renju, rfp_cut_no_tt";
+rfp_improving_renju, rfp_cut_no_tt, order_forbidden";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -331,6 +331,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_defend" => t.lmr_defend = flag()?,
             "lmr_defend_renju" => t.lmr_defend_renju = flag()?,
             "order_far" => t.order_far = flag()?,
+            "order_forbidden" => t.order_forbidden = flag()?,
             "qs_vcf_below_beta" => t.qs_vcf_below_beta = flag()?,
             "qs_vcf_below_beta_renju" => t.qs_vcf_below_beta_renju = flag()?,
             "qs_vcf_needs_four_three_renju" => t.qs_vcf_needs_four_three_renju = flag()?,
@@ -561,6 +562,8 @@ mod tests {
             40
         );
         assert_eq!(parse_tuning("rfp_cut_no_tt=20").unwrap().rfp_cut_no_tt, 20);
+        assert!(parse_tuning("order_forbidden=1").unwrap().order_forbidden);
+        assert!(!Tuning::default().order_forbidden);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(
             (t.distract_prune_depth, t.distract_prune_depth_renju),

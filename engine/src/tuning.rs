@@ -40,6 +40,11 @@ pub struct Tuning {
     /// ([`crate::movegen::scale_by_distance`], PentaZen's rule; not at the root). Only the hand-set
     /// order: the fitted one (`order_fit`) has distance terms of its own.
     pub order_far: bool,
+    /// Under Renju, white's moves on black's double-three points count as forcing in the
+    /// move order (never reduced) only where black's double three is legal: a forbidden
+    /// one is no threat to take (`Position::forbidden` decides; off: every double-three
+    /// point of black's counts). Off: not yet played.
+    pub order_forbidden: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
     /// Node budget of the root VCT (0 = no VCT).
@@ -430,6 +435,7 @@ impl Default for Tuning {
             // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
             // session).
             lmr_defend: true,
+            order_forbidden: false,
             lmr_defend_renju: false,
             // SPRT at 200 ms on the balanced lines: Renju +50.7 +- 41.7 (262 games, H1), and
             // +38.9 +- 31.5 on top of the Renju quiescence VCF (448, H1); freestyle +43.4 +- 34.0
