@@ -1532,6 +1532,19 @@ impl<'a> Worker<'a> {
                 && depth >= tuning.lmr_min_depth
                 && i >= tuning.lmr_min_index
                 && !tactical;
+            // A plain four (no three with it, taking nothing forcing from the opponent) after
+            // the first move of a quiet node is reduced `lmr_four` plies, though tactical:
+            // fours come first in the order, so "late" cannot mean past `lmr_min_index`.
+            let plain_four = tuning.lmr_four > 0
+                && tactical
+                && i > 0
+                && quiet_node
+                && depth >= tuning.lmr_min_depth
+                && {
+                    let (_, [mine, theirs]) = self.pos.sides(m);
+                    Class::from_u8(mine as u8) == Class::Four
+                        && movegen::forcing_theirs(Class::from_u8(theirs as u8)) == 0
+                };
             // Read before `play`, from the mover's side; only a late move is reduced less.
             let attack = tuning.lmr_attack > 0 && quiet_node;
             let continued = attack && late_move && ply >= 2 && self.attacks[ply - 2] && {
@@ -1598,6 +1611,8 @@ impl<'a> Worker<'a> {
                         + if tt_forcing { tuning.lmr_tt_forcing } else { 0 }
                         - pv;
                     r.max(0).min(depth - 1)
+                } else if plain_four {
+                    tuning.lmr_four.min(depth - 1)
                 } else {
                     0
                 };
@@ -1612,7 +1627,7 @@ impl<'a> Worker<'a> {
                     r
                 };
                 // A reduced search expects to fail low, so its child expects to cut.
-                let child_cut = late_move || !cut_node;
+                let child_cut = late_move || plain_four || !cut_node;
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
                 let mut new_depth = new_depth;
                 if score > alpha && r > 0 {
@@ -2170,6 +2185,13 @@ mod tests {
     #[test]
     fn former_pv_nodes_reduced_less_change_the_tree() {
         assert_changes_the_tree("lmr_tt_pv=0", "lmr_tt_pv=1");
+    }
+
+    /// Plain fours after the first move reduced shrink the bench tree (372 048 nodes off,
+    /// 308 286 with one ply when this was written).
+    #[test]
+    fn late_plain_fours_reduced_shrink_the_tree() {
+        assert_shrinks_the_tree("lmr_four=0", "lmr_four=1");
     }
 
     /// White's moves on black's forbidden double-three points no longer forcing shrink

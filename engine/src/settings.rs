@@ -262,7 +262,7 @@ lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
-rfp_improving_renju, rfp_cut_no_tt, order_forbidden";
+rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -425,6 +425,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_pv" => t.lmr_pv = small()?,
             "lmr_tt_pv" => t.lmr_tt_pv = small()?,
             "lmr_tt_forcing" => t.lmr_tt_forcing = small()?,
+            "lmr_four" => t.lmr_four = small()?,
             "rfp_improving" => t.rfp_improving = margin()?,
             "rfp_improving_renju" => t.rfp_improving_renju = margin()?,
             "rfp_cut_no_tt" => t.rfp_cut_no_tt = margin()?,
@@ -563,6 +564,7 @@ mod tests {
         );
         assert_eq!(parse_tuning("rfp_cut_no_tt=20").unwrap().rfp_cut_no_tt, 20);
         assert!(parse_tuning("order_forbidden=1").unwrap().order_forbidden);
+        assert_eq!(parse_tuning("lmr_four=2").unwrap().lmr_four, 2);
         assert!(!Tuning::default().order_forbidden);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(

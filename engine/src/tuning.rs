@@ -355,6 +355,13 @@ pub struct Tuning {
     /// the table move is a capture): the node's best line is likely forcing, and a quiet
     /// move is unlikely to beat it. Off: not yet played.
     pub lmr_tt_forcing: i32,
+    /// Plies of reduction (0 = off) for a *plain* four after the first move of a quiet node
+    /// (from `lmr_min_depth` on): a four with no three beside it that takes nothing forcing
+    /// from the opponent. Moves that make a four are otherwise never reduced; Rapfi reduces
+    /// them like any move after the first (only less).
+    /// Most such fours just spend a threat, and the quiescence VCF still finds the ones
+    /// that win. Off: not yet played.
+    pub lmr_four: i32,
     /// Taken off reverse futility pruning's margin per ply (0 = off) where the side to
     /// move's score is better than two plies before (Stockfish's and Rapfi's improving
     /// margin): a node on the rise is likelier to hold beta. Off: 30 against 0 at 100 ms
@@ -526,6 +533,7 @@ impl Default for Tuning {
             lmr_pv: 0,
             lmr_tt_pv: 0,
             lmr_tt_forcing: 0,
+            lmr_four: 0,
             rfp_improving: 0,
             rfp_improving_renju: 0,
             rfp_cut_no_tt: 0,
