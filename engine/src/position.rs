@@ -1118,7 +1118,9 @@ mod tests {
                 cells.shuffle(&mut rng);
                 let n = rng.gen_range(1..=cells.len());
                 for &c in &cells[..n] {
+                    let after = p.hash_after(c);
                     p.play(c);
+                    assert_eq!(p.hash(), after, "hash_after predicts play's key");
                     if rng.gen_bool(0.1) {
                         p.check_consistency().unwrap();
                     }
