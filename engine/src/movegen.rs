@@ -208,7 +208,7 @@ const fn forcing_own(mine: Class) -> i32 {
 }
 
 /// [`forcing_bonus`]'s part for the class it takes from the opponent.
-pub(crate) const fn forcing_theirs(theirs: Class) -> i32 {
+const fn forcing_theirs(theirs: Class) -> i32 {
     match theirs {
         Class::Five => 500_000,
         Class::Flex4 | Class::FourFour => 20_000,
@@ -267,6 +267,34 @@ pub fn distraction(pos: &Position, c: Cell) -> i32 {
     let mut last = pos.history().iter().rev();
     let mut far = || i32::from(last.next().is_some_and(|&m| king_distance(c, m) > 4));
     2 * far() + far()
+}
+
+/// Whether point `c` gives the side to move a *plain* four: a four with no three beside it
+/// that takes nothing forcing from the opponent (`lmr_four`).
+#[must_use]
+pub fn plain_four(pos: &Position, c: Cell) -> bool {
+    let (_, [mine, theirs]) = pos.sides(c);
+    mine == Class::Four as usize && FORCING_THEIRS[theirs & 15] == 0
+}
+
+/// Under Renju with white to move: takes the forcing bonus for black's double three off
+/// the scores of `moves` on black's double-three points that are forbidden, where black may
+/// not play, so there is no threat to take (`order_forbidden`).
+pub fn unforce_forbidden_double_threes(pos: &mut Position, moves: &mut [(Cell, i32)]) {
+    if pos.rule() != Rule::Renju
+        || pos.side() != Color::White
+        || pos.count(Color::Black, Class::ThreeThree) == 0
+    {
+        return;
+    }
+    for (c, s) in moves.iter_mut() {
+        if *s >= FOUR_ORDER
+            && pos.class(Color::Black, *c) == Class::ThreeThree
+            && pos.is_forbidden(*c)
+        {
+            *s -= forcing_theirs(Class::ThreeThree);
+        }
+    }
 }
 
 /// Whether point `c` continues the side to move's attack whose last stone is `before`: it

@@ -1540,11 +1540,7 @@ impl<'a> Worker<'a> {
                 && i > 0
                 && quiet_node
                 && depth >= tuning.lmr_min_depth
-                && {
-                    let (_, [mine, theirs]) = self.pos.sides(m);
-                    Class::from_u8(mine as u8) == Class::Four
-                        && movegen::forcing_theirs(Class::from_u8(theirs as u8)) == 0
-                };
+                && movegen::plain_four(&self.pos, m);
             // Read before `play`, from the mover's side; only a late move is reduced less.
             let attack = tuning.lmr_attack > 0 && quiet_node;
             let continued = attack && late_move && ply >= 2 && self.attacks[ply - 2] && {
@@ -1835,21 +1831,9 @@ impl<'a> Worker<'a> {
             };
             (c, s)
         }));
-        // A forbidden double three of black's is no threat for white to take.
-        if self.shared.tuning.order_forbidden
-            && self.pos.rule() == tengen_rules::Rule::Renju
-            && self.pos.side() == Color::White
-        {
-            let bonus = movegen::forcing_theirs(Class::ThreeThree);
-            for (c, s) in out.iter_mut() {
-                if *s >= movegen::FOUR_ORDER
-                    && *s < i32::MAX / 2
-                    && self.pos.class(Color::Black, *c) == Class::ThreeThree
-                    && self.pos.is_forbidden(*c)
-                {
-                    *s -= bonus;
-                }
-            }
+        if self.shared.tuning.order_forbidden {
+            // The table move, if it is such a point, stays first: its score is far above.
+            movegen::unforce_forbidden_double_threes(&mut self.pos, out);
         }
     }
 

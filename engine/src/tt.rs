@@ -60,7 +60,7 @@ pub struct Entry {
     pub pv: bool,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
@@ -92,7 +92,7 @@ fn move_of(data: u64) -> Cell {
 const WAYS: usize = 4;
 
 /// The slots one key may use, aligned to a cache line.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 #[repr(align(64))]
 struct Cluster([Slot; WAYS]);
 
@@ -237,8 +237,8 @@ impl Tt {
     }
 
     /// Ask the CPU to start loading `key`'s cluster: a caller that knows a position it is
-    /// about to probe (a child just played) hides most of the cache miss behind the work in
-    /// between. Only a hint; nothing changes if it is ignored.
+    /// about to probe (the child of a move about to be played) hides most of the cache miss
+    /// behind the work in between. Only a hint; nothing changes if it is ignored.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -404,8 +404,8 @@ mod tests {
                 "{bytes} bytes"
             );
             assert_eq!(tt.len(), bytes / 64 * WAYS);
-            let empty = tt.clusters.iter().flat_map(|c| c.0.iter());
-            assert!(empty.clone().all(|s| s.read(0).0 == 0));
+            let mut slots = tt.clusters.iter().flat_map(|c| c.0.iter());
+            assert!(slots.all(|s| s.read(0).0 == 0));
             // The last cluster is usable.
             let key = u64::MAX;
             tt.store(key, 0, Some(9), Bound::Exact, 3, 5, 6, false);

@@ -448,12 +448,12 @@ impl Default for Tuning {
             // +12.8 (-3.9..+29.5, 1334 games), undecided, so off (engine/STRENGTH.md, fifteenth
             // session).
             lmr_defend: true,
-            order_forbidden: false,
             lmr_defend_renju: false,
             // SPRT at 200 ms on the balanced lines: Renju +50.7 +- 41.7 (262 games, H1), and
             // +38.9 +- 31.5 on top of the Renju quiescence VCF (448, H1); freestyle +43.4 +- 34.0
             // (386, H1).
             order_far: true,
+            order_forbidden: false,
             qs_defend_plies: QS_DEFEND_PLIES,
             vct_nodes: VCT_NODES,
             // Freestyle, 200 ms, balanced lines, 16 against 12: +38.5 +- 30.4 (480 games, H1),
