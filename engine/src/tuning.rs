@@ -11,7 +11,9 @@ use crate::search::{Score, QS_DEFEND_PLIES, VCT_NODES};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tuning {
     /// Late-move pruning: at depth <= `lmp_max_depth`, quiet nodes try at most
-    /// `lmp_base + lmp_per_depth * depth` moves.
+    /// `lmp_base + lmp_per_depth * depth` moves. Under Renju at 100 ms per move, depth 4
+    /// too lost (-74.1 +- 57.8, H0) and none at depth 3 was +14.0 +- 31.8 over 422 games
+    /// (stopped; engine/STRENGTH.md, forty-fifth session).
     pub lmp_base: usize,
     /// See `lmp_base`.
     pub lmp_per_depth: usize,
@@ -20,7 +22,9 @@ pub struct Tuning {
     /// Late-move reductions start at this depth...
     pub lmr_min_depth: i32,
     /// ...from this move index on. The reduction is 1 + index / `lmr_index_div` + depth /
-    /// `lmr_depth_div` plies (plus the knobs below)...
+    /// `lmr_depth_div` plies (plus the knobs below)... Under Renju at 100 ms per move,
+    /// `lmr_index_div` 12 lost (-57.1 +- 51.1, H0) and 6 was level (+1.8 +- 19.6, H0;
+    /// forty-fifth session).
     pub lmr_min_index: usize,
     /// See `lmr_min_index`.
     pub lmr_index_div: i32,
@@ -45,7 +49,8 @@ pub struct Tuning {
     /// one is no threat to take (`Position::forbidden` decides; off: every double-three
     /// point of black's counts). Off: on against off at 100 ms per move scored +10.8 +-
     /// 12.1 over 3 000 games (LOS 96%), undecided at the cap (engine/STRENGTH.md,
-    /// forty-fourth session).
+    /// forty-fourth session); at 5 s + 50 ms per game -37.2 +- 42.4 (244 games, H0;
+    /// forty-fifth session).
     pub order_forbidden: bool,
     /// Plies past the horizon in which defences against an open three are still searched.
     pub qs_defend_plies: i32,
