@@ -12,8 +12,8 @@ use crate::search::{Score, QS_DEFEND_PLIES, VCT_NODES};
 pub struct Tuning {
     /// Late-move pruning: at depth <= `lmp_max_depth`, quiet nodes try at most
     /// `lmp_base + lmp_per_depth * depth` moves. Under Renju at 100 ms per move, depth 4
-    /// too lost (-74.1 +- 57.8, H0) and none at depth 3 was +14.0 +- 31.8 over 422 games
-    /// (stopped; engine/STRENGTH.md, forty-fifth session).
+    /// too lost (-74.1 +- 57.8, H0) and none at depth 3 was level (-0.4 +- 22.5, H0;
+    /// engine/STRENGTH.md, forty-fifth session).
     pub lmp_base: usize,
     /// See `lmp_base`.
     pub lmp_per_depth: usize,
