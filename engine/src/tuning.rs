@@ -370,7 +370,7 @@ pub struct Tuning {
     /// them like any move after the first (only less).
     /// Most such fours just spend a threat, and the quiescence VCF still finds the ones
     /// that win. Off: 1 against 0 at 100 ms per move in freestyle was +9.8 +- 35.7 over
-    /// 319 games (stopped), and with `rfp_cut_no_tt=30,lmr_tt_forcing=1` went H0, −22.7 +-
+    /// 319 games (stopped), and with `rfp_cut_no_tt=30,lmr_tt_forcing=1` went H0, -22.7 +-
     /// 36.3 over 322 (engine/STRENGTH.md, forty-fourth session).
     pub lmr_four: i32,
     /// Taken off reverse futility pruning's margin per ply (0 = off) where the side to
