@@ -1,4 +1,4 @@
-# Sourced by pela/port.sh, carbon/port.sh and pentazen/port.sh: fetching upstream files and checked edits.
+# Sourced by pela/port.sh, carbon/port.sh, pentazen/port.sh and rapfi2018/port.sh: fetching upstream files and checked edits.
 # (POSIX sh; the caller has `set -eu`.)
 
 # port_init DIR_NAME "$@"
