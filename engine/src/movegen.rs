@@ -269,6 +269,47 @@ pub fn distraction(pos: &Position, c: Cell) -> i32 {
     2 * far() + far()
 }
 
+/// Whether point `c` is *trivial*: on none of its four lines would either player get more
+/// than a blocked two ([`Pattern::B2`]), so a stone there makes no open two or closed
+/// three and blocks none (`trivial_prune_depth`, after Rapfi's pruning of such moves at
+/// shallow depth).
+#[must_use]
+pub fn trivial(pos: &Position, c: Cell) -> bool {
+    let ([mine, theirs], _) = pos.sides(c);
+    (0..4).all(|d| {
+        packed_dir(mine, d) as u8 <= Pattern::B2 as u8
+            && packed_dir(theirs, d) as u8 <= Pattern::B2 as u8
+    })
+}
+
+/// Whether the opponent of the side to move has a point where it would make a four.
+#[must_use]
+pub fn opponent_has_four_point(pos: &Position) -> bool {
+    let them = pos.side().opponent();
+    [Class::Four, Class::FourThree, Class::FourFour, Class::Flex4]
+        .iter()
+        .any(|&k| pos.count(them, k) > 0)
+}
+
+/// Extra plies of reduction for quiet move `c` (side to move's view) where the opponent
+/// has a four point (`lmr_oppo_four`): 0 if `c` is one of them (it takes that four away);
+/// else `base`, plus 1 if `c` is more than four lines (king steps) from both last stones
+/// (Rapfi's reduction of moves that ignore the opponent's four).
+#[must_use]
+pub fn ignores_four(pos: &Position, c: Cell, base: i32) -> i32 {
+    let (_, [_, theirs]) = pos.sides(c);
+    if Class::from_u8(theirs as u8).makes_four() {
+        return 0;
+    }
+    let far = pos
+        .history()
+        .iter()
+        .rev()
+        .take(2)
+        .all(|&m| king_distance(c, m) > 4);
+    base + i32::from(far && pos.history().len() >= 2)
+}
+
 /// Whether point `c` gives the side to move a *plain* four: a four with no three beside it
 /// that takes nothing forcing from the opponent (`lmr_four`).
 #[must_use]

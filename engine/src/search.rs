@@ -1507,6 +1507,9 @@ impl<'a> Worker<'a> {
                 let class = self.pos.class(self.pos.side(), m);
                 class >= Class::Four && class != Class::Forbidden
             });
+        // The opponent can make a four: late moves that leave it alone are reduced more.
+        let oppo_four =
+            tuning.lmr_oppo_four > 0 && quiet_node && movegen::opponent_has_four_point(&self.pos);
         for i in 0..moves.len() {
             if i >= late && best_score > -WIN_BOUND {
                 break;
@@ -1564,7 +1567,23 @@ impl<'a> Worker<'a> {
             if prune_distract && distract == 3 {
                 continue;
             }
+            if i > 0
+                && quiet_node
+                && !tactical
+                && depth <= tuning.trivial_prune_depth
+                && !root
+                && best_score > -WIN_BOUND
+                && movegen::trivial(&self.pos, m)
+            {
+                continue;
+            }
             let distract = if tuning.lmr_distract { distract } else { 0 };
+            // Read before `play`, from the mover's side.
+            let ignores = if oppo_four && late_move {
+                movegen::ignores_four(&self.pos, m, tuning.lmr_oppo_four)
+            } else {
+                0
+            };
             // Start loading the child's table entry before the move's pattern update, which
             // then hides most of the cache miss.
             self.shared.tt.prefetch(self.pos.hash_after(m));
@@ -1605,6 +1624,7 @@ impl<'a> Worker<'a> {
                         + cut
                         + bad_history
                         + if tt_forcing { tuning.lmr_tt_forcing } else { 0 }
+                        + ignores
                         - pv;
                     r.max(0).min(depth - 1)
                 } else if plain_four {
@@ -2212,6 +2232,18 @@ mod tests {
     #[test]
     fn distracting_defences_pruned_shrink_the_tree() {
         assert_shrinks_the_tree("distract_prune_depth=0", "distract_prune_depth=3");
+    }
+
+    /// Pruning trivial moves at shallow depth: the tree shrinks.
+    #[test]
+    fn trivial_moves_pruned_shrink_the_tree() {
+        assert_shrinks_the_tree("trivial_prune_depth=0", "trivial_prune_depth=3");
+    }
+
+    /// Reducing late moves that leave the opponent's four point alone: the tree shrinks.
+    #[test]
+    fn moves_ignoring_the_opponents_four_reduced_shrink_the_tree() {
+        assert_shrinks_the_tree("lmr_oppo_four=0", "lmr_oppo_four=1");
     }
 
     /// Reducing distracting defences (357 359 nodes off, 334 678 on when this was written).

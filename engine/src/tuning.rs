@@ -331,6 +331,20 @@ pub struct Tuning {
     /// ...`distract_prune_depth_renju` under Renju (see [`Tuning::for_rule`]): 0, as 3 went
     /// H0 there, −26.9 +- 38.9 over 298 games (where `lmr_distract` is off too).
     pub distract_prune_depth_renju: i32,
+    /// At depth up to this (0 = off), below the root, at a quiet node and once one move has
+    /// escaped a forced loss, a move after the first that is trivial for both sides
+    /// ([`crate::movegen::trivial`]: no open two or closed three made or blocked) is not
+    /// searched (Rapfi prunes such moves at shallow depth).
+    pub trivial_prune_depth: i32,
+    /// Extra plies of late-move reduction (0 = off) at a quiet node where the opponent has a
+    /// point that makes a four, for a late move not on such a point, and one more when it is
+    /// also far from both last stones ([`crate::movegen::ignores_four`]; Rapfi's reduction
+    /// of moves that leave the opponent's four alone, read as "can make a four"; Rapfi's own
+    /// rule is for nodes answering a threat, which `lmr_distract` already covers). Off: 1
+    /// went H0 at 100 ms per move in freestyle (−7.5 +- 25.7 over 646 games) and under Renju
+    /// (+3.8 +- 18.5 over 1 266), and at 5 s + 50 ms per game under Renju it was +4.8 over 215
+    /// and −48.6 over 72 (two runs, stopped; engine/STRENGTH.md, forty-sixth session).
+    pub lmr_oppo_four: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
     /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
@@ -538,6 +552,8 @@ impl Default for Tuning {
             lmr_attack_renju: 0,
             distract_prune_depth: 3,
             distract_prune_depth_renju: 0,
+            lmr_oppo_four: 0,
+            trivial_prune_depth: 0,
             lmr_deeper_margin: 0,
             lmr_shallower_margin: 0,
             lmr_cut_node: 0,
