@@ -593,6 +593,9 @@ struct Worker<'a> {
     /// Per ply: whether the move being searched there makes an open three or better for its
     /// mover (`lmr_attack` reads it two plies down).
     attacks: Vec<bool>,
+    /// Per ply: whether the move being searched there makes a four for its mover
+    /// (`rfp_attack` reads it two and four plies down).
+    fours: Vec<bool>,
 }
 
 /// [`Worker::evals`] of a node that is not quiet.
@@ -652,6 +655,7 @@ impl<'a> Worker<'a> {
             excluded: vec![None; MAX_PLY + 1],
             doubles: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
+            fours: vec![false; MAX_PLY + 1],
         }
     }
 
@@ -1160,6 +1164,7 @@ impl<'a> Worker<'a> {
         self.doubles[ply + 1] = self.doubles[ply];
         // ProbCut's and the singular search's moves count as no attack.
         self.attacks[ply] = false;
+        self.fours[ply] = false;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let mut threat = movegen::threat(&mut self.pos);
         if root {
@@ -1319,6 +1324,7 @@ impl<'a> Worker<'a> {
             && depth <= tuning.rfp_max_depth
             && guess.abs() < WIN_BOUND
             && guess - self.rfp_margin(ply, cut_node && tt_entry.is_none()) * depth >= beta
+            && !(tuning.rfp_attack && ply >= 4 && self.fours[ply - 2] && self.fours[ply - 4])
         {
             self.bufs[ply] = buf;
             return guess;
@@ -1552,6 +1558,9 @@ impl<'a> Worker<'a> {
             };
             if attack {
                 self.attacks[ply] = self.pos.class(self.pos.side(), m) >= Class::Three;
+            }
+            if tuning.rfp_attack {
+                self.fours[ply] = tactical && self.pos.class(self.pos.side(), m).makes_four();
             }
             let prune_distract = tuning.distract_prune_depth > 0
                 && depth <= tuning.distract_prune_depth
@@ -2232,6 +2241,12 @@ mod tests {
     #[test]
     fn distracting_defences_pruned_shrink_the_tree() {
         assert_shrinks_the_tree("distract_prune_depth=0", "distract_prune_depth=3");
+    }
+
+    /// No reverse futility pruning in the middle of a run of fours: the tree changes.
+    #[test]
+    fn no_reverse_futility_pruning_after_two_fours_changes_the_tree() {
+        assert_changes_the_tree("rfp_attack=0", "rfp_attack=1");
     }
 
     /// Pruning trivial moves at shallow depth: the tree shrinks.

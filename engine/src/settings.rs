@@ -262,7 +262,7 @@ lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
-rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, trivial_prune_depth";
+rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, trivial_prune_depth, rfp_attack";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -397,6 +397,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "distract_prune_depth_renju" => t.distract_prune_depth_renju = small()?,
             "lmr_oppo_four" => t.lmr_oppo_four = small()?,
             "trivial_prune_depth" => t.trivial_prune_depth = small()?,
+            "rfp_attack" => t.rfp_attack = flag()?,
             "lmr_deeper_margin" => t.lmr_deeper_margin = margin()?,
             "lmr_shallower_margin" => t.lmr_shallower_margin = margin()?,
             "se_min_depth" => t.se_min_depth = small()?,
@@ -568,6 +569,8 @@ mod tests {
         assert!(parse_tuning("order_forbidden=1").unwrap().order_forbidden);
         assert_eq!(parse_tuning("lmr_four=2").unwrap().lmr_four, 2);
         assert_eq!(parse_tuning("lmr_oppo_four=1").unwrap().lmr_oppo_four, 1);
+        assert!(parse_tuning("rfp_attack=1").unwrap().rfp_attack);
+        assert!(!Tuning::default().rfp_attack);
         assert_eq!(
             parse_tuning("trivial_prune_depth=3")
                 .unwrap()

@@ -141,6 +141,10 @@ pub struct Tuning {
     pub rfp_margin_renju: Score,
     /// ...at depths up to this.
     pub rfp_max_depth: i32,
+    /// No reverse futility pruning at a node whose side to move made a four with each of
+    /// its last two moves in the search (Rapfi's rule: an attack of fours is still going,
+    /// and the static score says little about where it ends). Off by default.
+    pub rfp_attack: bool,
     /// Razoring margin per ply (0 = off): a shallow quiet non-PV node whose score (refined by
     /// the table with `tt_refine_eval`) falls short of alpha by this much per ply is scored
     /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule).
@@ -334,7 +338,10 @@ pub struct Tuning {
     /// At depth up to this (0 = off), below the root, at a quiet node and once one move has
     /// escaped a forced loss, a move after the first that is trivial for both sides
     /// ([`crate::movegen::trivial`]: no open two or closed three made or blocked) is not
-    /// searched (Rapfi prunes such moves at shallow depth).
+    /// searched (Rapfi prunes such moves at shallow depth). Off: below depth 4 late-move
+    /// pruning and the freestyle cap cut those moves first (bench 372 048 -> 371 889 nodes at
+    /// 3), and 5 went H0 under Renju at 100 ms per move, −19.0 +- 34.2 over 366 games (−2.7
+    /// over 131 at 5 s + 50 ms per game, stopped; engine/STRENGTH.md, forty-sixth session).
     pub trivial_prune_depth: i32,
     /// Extra plies of late-move reduction (0 = off) at a quiet node where the opponent has a
     /// point that makes a four, for a late move not on such a point, and one more when it is
@@ -554,6 +561,7 @@ impl Default for Tuning {
             distract_prune_depth_renju: 0,
             lmr_oppo_four: 0,
             trivial_prune_depth: 0,
+            rfp_attack: false,
             lmr_deeper_margin: 0,
             lmr_shallower_margin: 0,
             lmr_cut_node: 0,
