@@ -294,7 +294,9 @@ pub fn opponent_has_four_point(pos: &Position) -> bool {
 /// Extra plies of reduction for quiet move `c` (side to move's view) where the opponent
 /// has a four point (`lmr_oppo_four`): 0 if `c` is one of them (it takes that four away);
 /// else `base`, plus 1 if `c` is more than four lines (king steps) from both last stones
-/// (Rapfi's reduction of moves that ignore the opponent's four).
+/// (a reading of Rapfi's reduction of useless defences that takes its condition as "the
+/// opponent can make a four"; Rapfi's own is [`distraction`]'s node, a four or open three
+/// to answer).
 #[must_use]
 pub fn ignores_four(pos: &Position, c: Cell, base: i32) -> i32 {
     let (_, [_, theirs]) = pos.sides(c);
