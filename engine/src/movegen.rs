@@ -300,7 +300,7 @@ pub fn opponent_has_four_point(pos: &Position) -> bool {
 #[must_use]
 pub fn ignores_four(pos: &Position, c: Cell, base: i32) -> i32 {
     let (_, [_, theirs]) = pos.sides(c);
-    if Class::from_u8(theirs as u8).makes_four() {
+    if class_makes_four(theirs) {
         return 0;
     }
     let far = pos

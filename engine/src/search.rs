@@ -1562,10 +1562,11 @@ impl<'a> Worker<'a> {
             if tuning.rfp_attack {
                 self.fours[ply] = tactical && self.pos.class(self.pos.side(), m).makes_four();
             }
+            // Shallow pruning: below the root, once one move has escaped a forced loss.
+            let may_prune = !root && best_score > -WIN_BOUND;
             let prune_distract = tuning.distract_prune_depth > 0
                 && depth <= tuning.distract_prune_depth
-                && !root
-                && best_score > -WIN_BOUND;
+                && may_prune;
             // Read before `play`, from the defender's side.
             let distract =
                 if i > 0 && threat == Threat::Defend && (tuning.lmr_distract || prune_distract) {
@@ -1576,12 +1577,12 @@ impl<'a> Worker<'a> {
             if prune_distract && distract == 3 {
                 continue;
             }
-            if i > 0
+            if tuning.trivial_prune_depth > 0
+                && depth <= tuning.trivial_prune_depth
+                && may_prune
+                && i > 0
                 && quiet_node
                 && !tactical
-                && depth <= tuning.trivial_prune_depth
-                && !root
-                && best_score > -WIN_BOUND
                 && movegen::trivial(&self.pos, m)
             {
                 continue;
