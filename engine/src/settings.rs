@@ -262,7 +262,8 @@ lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
-rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, trivial_prune_depth, rfp_attack";
+rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, trivial_prune_depth, rfp_attack, \
+tree_vct_depth, tree_vct_nodes, tree_vct_pv";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -398,6 +399,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_oppo_four" => t.lmr_oppo_four = small()?,
             "trivial_prune_depth" => t.trivial_prune_depth = small()?,
             "rfp_attack" => t.rfp_attack = flag()?,
+            "tree_vct_depth" => t.tree_vct_depth = small()?,
+            "tree_vct_nodes" => t.tree_vct_nodes = any()?,
+            "tree_vct_pv" => t.tree_vct_pv = flag()?,
             "lmr_deeper_margin" => t.lmr_deeper_margin = margin()?,
             "lmr_shallower_margin" => t.lmr_shallower_margin = margin()?,
             "se_min_depth" => t.se_min_depth = small()?,
@@ -571,6 +575,10 @@ mod tests {
         assert_eq!(parse_tuning("lmr_oppo_four=1").unwrap().lmr_oppo_four, 1);
         assert!(parse_tuning("rfp_attack=1").unwrap().rfp_attack);
         assert!(!Tuning::default().rfp_attack);
+        let t = parse_tuning("tree_vct_depth=8,tree_vct_nodes=500").unwrap();
+        assert_eq!((t.tree_vct_depth, t.tree_vct_nodes), (8, 500));
+        assert!(parse_tuning("tree_vct_pv=1").unwrap().tree_vct_pv);
+        assert_eq!(Tuning::default().tree_vct_depth, 0);
         assert_eq!(
             parse_tuning("trivial_prune_depth=3")
                 .unwrap()

@@ -147,6 +147,15 @@ pub struct Tuning {
     /// freestyle +7.2 +- 24.0 over 719 games, Renju +4.6 +- 21.1 over 984 (both stopped
     /// undecided; engine/STRENGTH.md, forty-sixth session).
     pub rfp_attack: bool,
+    /// A VCT inside the search: at a quiet node below the root with at least this depth
+    /// left (0 = off), where the side to move has a point that makes a three or a four, a
+    /// VCT of at most `tree_vct_nodes` nodes; a win it proves is the node's score (a win at
+    /// an unknown distance). The opponent's VCTs are seen the same way a ply lower.
+    pub tree_vct_depth: i32,
+    /// ...the node budget of each such VCT...
+    pub tree_vct_nodes: u64,
+    /// ...and with `tree_vct_pv`, at PV nodes only.
+    pub tree_vct_pv: bool,
     /// Razoring margin per ply (0 = off): a shallow quiet non-PV node whose score (refined by
     /// the table with `tt_refine_eval`) falls short of alpha by this much per ply is scored
     /// by quiescence (static score or a quick VCF) instead of searched (PentaZen's rule).
@@ -564,6 +573,9 @@ impl Default for Tuning {
             lmr_oppo_four: 0,
             trivial_prune_depth: 0,
             rfp_attack: false,
+            tree_vct_depth: 0,
+            tree_vct_nodes: 2000,
+            tree_vct_pv: false,
             lmr_deeper_margin: 0,
             lmr_shallower_margin: 0,
             lmr_cut_node: 0,

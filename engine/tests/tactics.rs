@@ -452,6 +452,17 @@ fn tactics_suite_with_the_table_knobs() {
     }
 }
 
+/// The VCT inside the search (`tree_vct_depth`, off by default) must not cost any case: a
+/// win it claims at a node has to be one, and the defences and avoided walk-ins must hold
+/// with it (from depth 4, so that it runs at many nodes of these small searches). The
+/// guard cases are left out, as with the pruning knobs: their premise is the default
+/// search's own choice.
+#[test]
+fn tactics_suite_with_the_vct_inside_the_search() {
+    EXTRA_KNOBS.with(|k| *k.borrow_mut() = "tree_vct_depth=4,tree_vct_nodes=2000".to_string());
+    run_suite_but(&["guard"]);
+}
+
 fn run_suite() {
     run_suite_but(&[]);
 }
