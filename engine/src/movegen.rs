@@ -286,9 +286,7 @@ pub fn trivial(pos: &Position, c: Cell) -> bool {
 #[must_use]
 pub fn opponent_has_four_point(pos: &Position) -> bool {
     let them = pos.side().opponent();
-    [Class::Four, Class::FourThree, Class::FourFour, Class::Flex4]
-        .iter()
-        .any(|&k| pos.count(them, k) > 0)
+    Class::FOURS.iter().any(|&k| pos.count(them, k) > 0)
 }
 
 /// Extra plies of reduction for quiet move `c` (side to move's view) where the opponent
@@ -303,13 +301,9 @@ pub fn ignores_four(pos: &Position, c: Cell, base: i32) -> i32 {
     if class_makes_four(theirs) {
         return 0;
     }
-    let far = pos
-        .history()
-        .iter()
-        .rev()
-        .take(2)
-        .all(|&m| king_distance(c, m) > 4);
-    base + i32::from(far && pos.history().len() >= 2)
+    let last = pos.history();
+    let far = last.len() >= 2 && distance_class(&last[last.len() - 2..], c) == 2;
+    base + i32::from(far)
 }
 
 /// Whether point `c` gives the side to move a *plain* four: a four with no three beside it
@@ -556,7 +550,9 @@ mod tests {
             assert_eq!(makes_line_four(p), want, "{p:04x}");
         }
         for n in 0..16u8 {
-            assert_eq!(class_makes_four(n as usize), Class::from_u8(n).makes_four());
+            let k = Class::from_u8(n);
+            assert_eq!(class_makes_four(n as usize), k.makes_four());
+            assert_eq!(Class::FOURS.contains(&k), k.makes_four(), "{k:?}");
         }
     }
 

@@ -651,6 +651,9 @@ pub enum Class {
 }
 
 impl Class {
+    /// The classes whose stone makes at least one four ([`Class::makes_four`]).
+    pub const FOURS: [Class; 4] = [Class::Four, Class::FourThree, Class::FourFour, Class::Flex4];
+
     /// Whether the stone makes at least one four (so the opponent must answer it).
     #[inline]
     #[must_use]

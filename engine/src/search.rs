@@ -993,18 +993,10 @@ impl<'a> Worker<'a> {
     /// the VCT's first move as the node's move and in its PV).
     fn tree_vct(&mut self, ply: usize, depth: i32, eval: Score, pv: bool) -> Option<Score> {
         let us = self.pos.side();
-        let threats: u16 = [
-            Class::Three,
-            Class::Four,
-            Class::ThreeThree,
-            Class::FourThree,
-            Class::FourFour,
-            Class::Flex4,
-        ]
-        .iter()
-        .map(|&c| self.pos.count(us, c))
-        .sum();
-        if threats == 0 {
+        let mut threats = [Class::Three, Class::ThreeThree]
+            .iter()
+            .chain(&Class::FOURS);
+        if !threats.any(|&k| self.pos.count(us, k) > 0) {
             return None;
         }
         let interrupt = Interrupt {
@@ -1018,10 +1010,16 @@ impl<'a> Worker<'a> {
         self.nodes += vct.take_nodes();
         let c = found?;
         let score = WIN - ply as Score - VCT_PLIES;
-        let key = self.pos.hash();
-        let bound = Bound::Lower;
-        let tt = &self.shared.tt;
-        tt.store(key, ply as i32, Some(c), bound, depth, score, eval, pv);
+        self.shared.tt.store(
+            self.pos.hash(),
+            ply as i32,
+            Some(c),
+            Bound::Lower,
+            depth,
+            score,
+            eval,
+            pv,
+        );
         self.set_pv(ply, c);
         Some(score)
     }
