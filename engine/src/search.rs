@@ -1716,10 +1716,13 @@ impl<'a> Worker<'a> {
                 if score > alpha && r > 0 {
                     // A reduced move that beat the best so far by a wide margin is searched
                     // a ply deeper (`lmr_deeper_margin`), one that barely did a ply
-                    // shallower (`lmr_shallower_margin`).
+                    // shallower (`lmr_shallower_margin`). Deeper only within twice the
+                    // iteration's depth, like the extensions: with an extended child it
+                    // can keep the depth from falling, and the tree then explodes.
                     let real = best_score > -WIN_BOUND && score < WIN_BOUND;
                     if real
                         && tuning.lmr_deeper_margin > 0
+                        && (ply as i32) < 2 * self.iteration
                         && score > best_score + tuning.lmr_deeper_margin + 2 * new_depth
                     {
                         new_depth += 1;
