@@ -1,9 +1,9 @@
 //! Fits the pattern evaluation's values to game results (Texel's method).
 //!
 //! ```text
-//! cargo run --release -p tengen-engine --example tune_eval -- [--quiet]
+//! cargo run --release -p tengen-engine --example tune_eval -- [--quiet | --quiet-mover]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     [--phases] RULE FILE...
+//!     [--pairs] [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -12,8 +12,9 @@
 //! board (a five, a forbidden move, a full board) are used. Every position after the opening
 //! (at least four stones) where neither side has a four on the board becomes a sample
 //! labelled with the game's result for the side to move; `--quiet` also drops positions
-//! where either side can make a straight four or a four-three. One game in ten is held out
-//! for validation.
+//! where either side can make a straight four or a four-three, `--quiet-mover` only those
+//! where the side to move can (so the opponent's values of those points are fitted). One
+//! game in ten is held out for validation.
 //!
 //! With `--search-depth D` the label is a D-ply search instead (one thread, a fresh table per
 //! position, every `--every`th sample, `--threads` searches at once): its score mapped to a
@@ -28,6 +29,13 @@
 //! patterns (495 multisets of none and the eight fitted ones), started from the attack and
 //! defence tables and held near them by an L2 penalty (`--combo-l2`, one fit per value): how
 //! much a richer per-point table could predict that the line values and class bonuses do not.
+//!
+//! `--pairs` fits, with the line values and class bonuses, one attack and one defence value
+//! per pair of line patterns on one point (36 pairs), then again with only the pairs that
+//! hold a closed three, an open three or a four: a per-point table an incremental update
+//! can keep cheaply. On freestyle leaf-like positions it predicted 8-ply searches as well
+//! as the per-combination table, and both forms played worse (−79 and −28 Elo;
+//! engine/STRENGTH.md, forty-eighth session).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
@@ -64,6 +72,17 @@ const PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
 /// Fitted class bonuses (the straight four includes two fours).
 const CLASSES: [&str; 3] = ["ThreeThree", "FourThree", "FourFour|Flex4"];
 const NF: usize = PATTERNS.len() + CLASSES.len();
+
+/// Which positions with a straight-four or four-three point are left out.
+#[derive(Debug, Clone, Copy)]
+enum Quiet {
+    /// None.
+    No,
+    /// Those where either side has one (`--quiet`).
+    Both,
+    /// Those where the side to move has one (`--quiet-mover`).
+    Mover,
+}
 
 struct Sample {
     /// The game's result for the side to move (1 win, ½ draw, 0 loss).
@@ -138,7 +157,7 @@ fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
 
 fn load(
     rule: Option<Rule>,
-    quiet: bool,
+    quiet: Quiet,
     keep_boards: bool,
     with_combos: bool,
     files: &[String],
@@ -170,7 +189,12 @@ fn load(
                         (features(&pos, mover), features(&pos, mover.opponent()))
                     {
                         let sharp = |f: &[f32; NF]| f[7] + f[9] + f[10] > 0.;
-                        if !(quiet && (sharp(&us) || sharp(&them))) {
+                        let drop = match quiet {
+                            Quiet::No => false,
+                            Quiet::Both => sharp(&us) || sharp(&them),
+                            Quiet::Mover => sharp(&us),
+                        };
+                        if !drop {
                             samples.push(Sample {
                                 y: g.result.score_for(mover),
                                 us,
@@ -365,26 +389,33 @@ fn engine_values(w: &[f64], k: f64, weight: f64) -> String {
         .join(" ")
 }
 
-/// What the attack and defence tables `ad` (the linear fit's weights: attack, defence, bias)
-/// give combination `i`: its lines' values plus the bonus of the class the engine gives
-/// those patterns (a player without forbidden points).
-fn additive(ad: &[f64], i: usize, defence: bool) -> f64 {
-    let w = if defence { &ad[NF..2 * NF] } else { &ad[..NF] };
-    let d = digits(i);
-    let lines: f64 = d.iter().filter(|&&x| x > 0).map(|&x| w[x - 1]).sum();
+/// The class bonus feature (8, 9 or 10) of combination `i`: the class the engine gives
+/// those patterns (a player without forbidden points), if it has a fitted bonus.
+fn class_feature(i: usize) -> Option<usize> {
     // Digit x is fitted pattern x - 1, whose pattern number is x + 1 (`fitted_pattern`).
-    let packed = d
+    let packed = digits(i)
         .iter()
         .enumerate()
         .map(|(dir, &x)| (if x > 0 { x as u16 + 1 } else { 0 }) << (4 * dir))
         .fold(0, |a, b| a | b);
-    let bonus = match ComboTable::get(false, false).lookup(packed).class {
-        Class::ThreeThree => w[8],
-        Class::FourThree => w[9],
-        Class::FourFour | Class::Flex4 => w[10],
-        _ => 0.0,
-    };
-    lines + bonus
+    match ComboTable::get(false, false).lookup(packed).class {
+        Class::ThreeThree => Some(8),
+        Class::FourThree => Some(9),
+        Class::FourFour | Class::Flex4 => Some(10),
+        _ => None,
+    }
+}
+
+/// What the attack and defence tables `ad` (the linear fit's weights: attack, defence, bias)
+/// give combination `i`: its lines' values plus its class bonus ([`class_feature`]).
+fn additive(ad: &[f64], i: usize, defence: bool) -> f64 {
+    let w = if defence { &ad[NF..2 * NF] } else { &ad[..NF] };
+    let lines: f64 = digits(i)
+        .iter()
+        .filter(|&&x| x > 0)
+        .map(|&x| w[x - 1])
+        .sum();
+    lines + class_feature(i).map_or(0.0, |f| w[f])
 }
 
 /// Attack and defence values per combination ([`combo`]) and a black-to-move bias, fitted by
@@ -443,6 +474,73 @@ fn fit_combos(samples: &[Sample], ad: &[f64], l2: f64) -> (Vec<f64>, f64) {
     (w, l)
 }
 
+/// Number of unordered pairs of fitted line patterns (a pattern with itself included).
+const PAIRS: usize = PATTERNS.len() * (PATTERNS.len() + 1) / 2;
+
+/// The pair number of fitted patterns `a` and `b`.
+fn pair(a: usize, b: usize) -> usize {
+    let (a, b) = (a.min(b), a.max(b));
+    b * (b + 1) / 2 + a
+}
+
+/// `--pairs`: a linear fit, per side, of the line values, the class bonuses and a value per
+/// pair of line patterns on one point ([`pair`]; with `threats`, only the pairs with a
+/// closed three, an open three or a four), with a black-to-move bias; prints the held-out
+/// loss and the values in the engine's units.
+fn fit_pairs(samples: &[Sample], k: f64, threats: bool) {
+    const M: usize = NF + PAIRS;
+    // Each combination's features: its fitted patterns, its class bonus, its pairs.
+    let feats: Vec<Vec<usize>> = (0..COMBOS)
+        .map(|i| {
+            let d = digits(i);
+            let lines: Vec<usize> = d.iter().filter(|&&x| x > 0).map(|&x| x - 1).collect();
+            let mut f = lines.clone();
+            f.extend(class_feature(i));
+            for (ia, &a) in lines.iter().enumerate() {
+                for &b in &lines[ia + 1..] {
+                    // Fitted numbers 4..=6 are B3, F3 and B4.
+                    if !threats || a.max(b) >= 4 {
+                        f.push(NF + pair(a, b));
+                    }
+                }
+            }
+            f
+        })
+        .collect();
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        for &i in &s.combos[0] {
+            feats[i as usize].iter().for_each(|&f| x[f] += 1.0);
+        }
+        for &i in &s.combos[1] {
+            feats[i as usize].iter().for_each(|&f| x[M + f] -= 1.0);
+        }
+        x[2 * M] = if s.black { 1.0 } else { -1.0 };
+    };
+    let (w, l) = fit(samples, 2 * M + 1, x_of);
+    let units = |w: &[f64]| engine_values(w, k, 1.0);
+    println!(
+        "line values, class bonuses and {}pairs: loss, then the side to move's and the opponent's",
+        if threats { "threat " } else { "" }
+    );
+    println!(
+        "     {l:.5}  {}  |  {}  (black to move {:+.0})",
+        units(&w[..NF]),
+        units(&w[M..M + NF]),
+        w[2 * M] * k
+    );
+    for (b, name_b) in PATTERNS.iter().enumerate() {
+        for (a, name_a) in PATTERNS.iter().enumerate().take(b + 1) {
+            let i = NF + pair(a, b);
+            println!(
+                "  pair {name_b}+{name_a}  {:>6.0} {:>6.0}",
+                w[i] * k,
+                w[M + i] * k
+            );
+        }
+    }
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -477,6 +575,10 @@ struct Options {
     /// Also drop positions where either side can make a straight four or a four-three.
     #[arg(long)]
     quiet: bool,
+    /// Also drop positions where the side to move can make a straight four or a four-three
+    /// (but keep those where only the opponent can): fits the opponent's values of those.
+    #[arg(long, conflicts_with = "quiet")]
+    quiet_mover: bool,
     /// Label each position by a search of this depth instead of the game's result (0: no).
     #[arg(long, default_value_t = 0)]
     search_depth: i32,
@@ -493,6 +595,11 @@ struct Options {
     /// (instead of per line pattern plus a class bonus).
     #[arg(long)]
     combos: bool,
+    /// Also fit the line values and class bonuses plus one attack and one defence value per
+    /// pair of line patterns on one point (36 pairs of the eight fitted ones): a per-point
+    /// table the incremental update can keep with three more lookups per pattern change.
+    #[arg(long)]
+    pairs: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
@@ -518,7 +625,12 @@ fn main() -> anyhow::Result<()> {
         anyhow::bail!("--lambda {} is not between 0 and 1", o.lambda);
     }
     let searching = o.search_depth > 0;
-    let (samples, games) = load(rule, o.quiet, searching, o.combos, &o.files)?;
+    let quiet = match (o.quiet, o.quiet_mover) {
+        (_, true) => Quiet::Mover,
+        (true, false) => Quiet::Both,
+        (false, false) => Quiet::No,
+    };
+    let (samples, games) = load(rule, quiet, searching, o.combos || o.pairs, &o.files)?;
     let every = o.every.max(1);
     let mut samples: Vec<Sample> = samples.into_iter().skip(every - 1).step_by(every).collect();
     if samples.iter().filter(|s| !s.validation).count() < 1000 {
@@ -660,6 +772,10 @@ fn main() -> anyhow::Result<()> {
                 w[COMBOS + i] * k
             );
         }
+    }
+    if o.pairs {
+        fit_pairs(&samples, k, false);
+        fit_pairs(&samples, k, true);
     }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
