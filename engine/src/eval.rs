@@ -1,5 +1,6 @@
 //! Static evaluation: each empty point is worth what a stone there would make for each side
-//! (its four line patterns plus a bonus for combinations). The side to move's points are
+//! (its four line patterns plus a bonus for combinations; outside Renju also a value for
+//! each two of its lines where one holds a three or a four). The side to move's points are
 //! valued by an *attack* table and the opponent's by a *defence* table (a threat one can play
 //! next is worth more than one the other side must still answer); a position is worth the
 //! side to move's attack sum minus the opponent's defence sum. Both sums are kept
@@ -11,7 +12,8 @@
 //!   two free tables ("Attack and defence tables", sixth session) and the first session's
 //!   hand-set values ("Fitted, hand-set, or halfway", seventh session), except the
 //!   double-three bonus, fitted to 8-ply searches of leaf-like positions (forty-seventh
-//!   session);
+//!   session), and the values of lines from an open two up and of pairs of lines, fitted
+//!   the same way (forty-eighth session);
 //! - Renju: halfway between one fitted table ([`point_value`]'s), 7/8 of it for the side to
 //!   move and 5/8 for the opponent ("Evaluation fitted to game results", fifth session), and
 //!   the hand-set values at 6/8 and 5/8 ("Renju halfway too", eighth session). Free tables
@@ -282,6 +284,14 @@ pub fn evaluate(pos: &Position) -> Score {
 pub(crate) struct EvalTables {
     pub(crate) lines: [i64; 16],
     pub(crate) classes: [i64; 16],
+    /// A value per pair of line patterns on one point (pattern numbers `a * 16 + b`, both
+    /// orders), added for each two of the point's four lines: what a four or an open three
+    /// is worth beyond its lines' sum when it comes with another threat. All zero unless
+    /// `paired`; only rules without forbidden points have pairs (a forbidden point is
+    /// worth nothing, and its pairs are not kept track of).
+    pub(crate) pairs: [i64; 256],
+    /// Whether any pair value is non-zero (the position skips the pair updates if not).
+    pub(crate) paired: bool,
 }
 
 /// An attack value and a defence value in one integer: the low 32 bits hold the attack
@@ -320,7 +330,12 @@ const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
     classes[Class::FourFour as usize] = pack(8 * attack[10], 8 * defence[10]);
     classes[Class::Flex4 as usize] = classes[Class::FourFour as usize];
     classes[Class::Five as usize] = pack(8 * 1500, 5 * 1500);
-    EvalTables { lines, classes }
+    EvalTables {
+        lines,
+        classes,
+        pairs: [0; 256],
+        paired: false,
+    }
 }
 
 /// One table for both sides ([`line_value`], [`bonus_value`]: the hand-set one if `hand`,
@@ -342,7 +357,12 @@ const fn own_tables(own: i32, hand: bool) -> EvalTables {
         classes[i] = pack(own * v, 5 * v);
         i += 1;
     }
-    EvalTables { lines, classes }
+    EvalTables {
+        lines,
+        classes,
+        pairs: [0; 256],
+        paired: false,
+    }
 }
 
 /// The mean of two tables, value by value (rounded towards zero).
@@ -357,7 +377,12 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
         classes[i] = pack((ca + cb) / 2, (cd + ce) / 2);
         i += 1;
     }
-    EvalTables { lines, classes }
+    EvalTables {
+        lines,
+        classes,
+        pairs: [0; 256],
+        paired: false,
+    }
 }
 
 /// Renju's tables: halfway between the one fitted table (the side to move's values weighing
@@ -366,34 +391,90 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
 /// (engine/STRENGTH.md, eighth session).
 static RENJU: EvalTables = halfway(&own_tables(7, false), &own_tables(6, true));
 
-/// The other rules' tables: halfway between the fitted attack and defence tables (4 068
-/// freestyle self-play games, 151 840 positions: held-out loss 0.589 against 0.610 for the
-/// one-table evaluation) and the first session's hand-set values at 6/8 for the side to
-/// move and 5/8 for the opponent. The fitted tables won in self-play and against Carbon, the
-/// hand-set ones against pela; halfway did well against all three (engine/STRENGTH.md,
-/// seventh session).
-///
-/// The double-three bonus is the exception: 371 for the side to move and −90 for the
-/// opponent (halfway gave 64 and 10). Those are the attack and defence fit of `tune_eval
-/// --quiet --search-depth 8` (1 840 freestyle self-play games at 100 ms; positions where
-/// either side can make a straight four or a four-three left out, as the quiescence VCF
-/// takes those, and each labelled by an 8-ply search). Where the static score is used, a
-/// point that makes two open threes for the side to move is close to a win, and one of
-/// the opponent's is a point to block. The other fitted values stayed near the current
-/// ones. Self-play at 100 ms: +23.7 +- 20.7 (H1, 970 games; engine/STRENGTH.md,
-/// forty-seventh session).
-static FREESTYLE: EvalTables = with_class(
-    halfway(
-        &tables(
-            [-2, -4, -1, 7, 27, 70, 147, 2591, 15, 2099, 6845],
-            [-3, -4, 0, 5, 23, 45, 130, 510, -73, 345, -118],
-        ),
-        &own_tables(6, true),
+/// The other rules' tables before the pairs: halfway between the fitted attack and
+/// defence tables (4 068 freestyle self-play games, 151 840 positions: held-out loss 0.589
+/// against 0.610 for the one-table evaluation) and the first session's hand-set values at
+/// 6/8 for the side to move and 5/8 for the opponent. The fitted tables won in self-play
+/// and against Carbon, the hand-set ones against pela; halfway did well against all three
+/// (engine/STRENGTH.md, seventh session). Its four-three, double-four and straight-four
+/// bonuses are still the ones used.
+const FREESTYLE_HALFWAY: EvalTables = halfway(
+    &tables(
+        [-2, -4, -1, 7, 27, 70, 147, 2591, 15, 2099, 6845],
+        [-3, -4, 0, 5, 23, 45, 130, 510, -73, 345, -118],
     ),
-    Class::ThreeThree,
-    371,
-    -90,
+    &own_tables(6, true),
 );
+
+/// The other rules' tables: [`FREESTYLE_HALFWAY`] with the values that leaf-like positions
+/// fit for F2 to B4, the double-three bonus and the pairs of a three or a four with another
+/// line ([`EvalTables::pairs`]). Fitted by `tune_eval --quiet --search-depth 8 --pairs` on
+/// 3 908 freestyle self-play games at 100 ms (43 155 positions where neither side can make
+/// a straight four or a four-three, as the quiescence VCF takes those, each labelled by an
+/// 8-ply search): held-out loss 0.63850 against 0.64154 for the line values and bonuses
+/// alone and 0.64333 for the forty-seventh session's table, with the labels' entropy at
+/// 0.61457 (engine/STRENGTH.md, forty-eighth session). A four or an open three is worth
+/// more with a two or a three on another line (B4 with F2: 83 more for the side to move)
+/// and less alone (B4 82, where the table had 100). B1 to B2 keep the halfway values: they
+/// sit on most empty points near stones, so a difference of a point or two per line (as
+/// between whole evaluation points and the fit) adds up to a shift of 100 or more for the
+/// side to move, and tables with the fitted ones lost in self-play. The pairs with a
+/// straight four, and a four with a three or a four (wins the quiescence VCF sees), were
+/// not fitted.
+static FREESTYLE: EvalTables = with_pairs(
+    with_class(FREESTYLE_HALFWAY, Class::ThreeThree, 373, 73),
+    [11, 20, 56, 82],
+    [9, 19, 39, 83],
+    &[
+        (Pattern::B3, Pattern::B1, -1, 1),
+        (Pattern::B3, Pattern::F1, -2, -2),
+        (Pattern::B3, Pattern::B2, 3, 1),
+        (Pattern::B3, Pattern::F2, 18, -4),
+        (Pattern::B3, Pattern::B3, 20, -3),
+        (Pattern::F3, Pattern::B1, -5, -7),
+        (Pattern::F3, Pattern::F1, -1, 5),
+        (Pattern::F3, Pattern::B2, 13, 11),
+        (Pattern::F3, Pattern::F2, 50, -2),
+        (Pattern::F3, Pattern::B3, 73, 3),
+        (Pattern::F3, Pattern::F3, -41, -135),
+        (Pattern::B4, Pattern::B1, 7, -1),
+        (Pattern::B4, Pattern::F1, 7, 4),
+        (Pattern::B4, Pattern::B2, 23, 19),
+        (Pattern::B4, Pattern::F2, 83, 36),
+        (Pattern::B4, Pattern::B3, 68, 44),
+    ],
+);
+
+/// `t` with line values F2 to B4 (`attack`, `defence`, in evaluation points, in the order
+/// of [`Pattern::ALL`]) and pair values (`pairs`: two patterns, attack, defence).
+const fn with_pairs(
+    t: EvalTables,
+    attack: [i32; 4],
+    defence: [i32; 4],
+    pairs: &[(Pattern, Pattern, i32, i32)],
+) -> EvalTables {
+    let mut t = t;
+    let mut i = 0;
+    while i < 4 {
+        t.lines[Pattern::ALL[5 + i] as usize] = pack(8 * attack[i], 8 * defence[i]);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < pairs.len() {
+        let (a, b, attack, defence) = pairs[i];
+        // The position skips the pair updates at points without one of these.
+        assert!(
+            a as u8 >= Pattern::B3 as u8 || b as u8 >= Pattern::B3 as u8,
+            "a pair needs a closed three or more"
+        );
+        let v = pack(8 * attack, 8 * defence);
+        t.pairs[a as usize * 16 + b as usize] = v;
+        t.pairs[b as usize * 16 + a as usize] = v;
+        t.paired = true;
+        i += 1;
+    }
+    t
+}
 
 /// `t` with class `c`'s bonus set to `attack` and `defence` evaluation points.
 const fn with_class(t: EvalTables, c: Class, attack: i32, defence: i32) -> EvalTables {
@@ -590,7 +671,8 @@ mod tests {
     }
 
     /// The evaluation kept on play is the attack table's sum for the side to move minus the
-    /// defence table's for the other, recomputed from scratch on random game positions.
+    /// defence table's for the other (line values, class bonus and the pairs of each point),
+    /// recomputed from scratch on random game positions.
     #[test]
     fn evaluation_is_the_tables_sums() {
         use rand::SeedableRng;
@@ -598,7 +680,15 @@ mod tests {
         for rule in [Rule::Renju, Rule::Freestyle] {
             let t = eval_tables(rule);
             let packed = |pats: &[Pattern; 4], class: Class| {
-                pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>() + t.classes[class as usize]
+                let mut pairs = 0;
+                for d in 0..4 {
+                    for e in d + 1..4 {
+                        pairs += t.pairs[pats[d] as usize * 16 + pats[e] as usize];
+                    }
+                }
+                pats.iter().map(|&p| t.lines[p as usize]).sum::<i64>()
+                    + t.classes[class as usize]
+                    + pairs
             };
             for _ in 0..40 {
                 let pos = random_position(rule, 30, &mut rng);
@@ -675,19 +765,39 @@ mod tests {
     }
 
     /// The freestyle tables value the side to move's threats above the same threats of the
-    /// opponent.
+    /// opponent: the lines from an open two up, except a lone four (82 against 83 in the
+    /// fit), and a four with a two or a three on another line.
     #[test]
     fn the_side_to_move_threats_weigh_more_under_freestyle() {
         let t = eval_tables(Rule::Freestyle);
-        for p in [
-            Pattern::F2,
-            Pattern::B3,
-            Pattern::F3,
-            Pattern::B4,
-            Pattern::F4,
-        ] {
+        for p in [Pattern::F2, Pattern::B3, Pattern::F3, Pattern::F4] {
             let (attack, defence) = unpack(t.lines[p as usize]);
             assert!(attack > defence, "{p:?}: {attack} vs {defence}");
+        }
+        for other in [Pattern::B2, Pattern::F2, Pattern::B3] {
+            let v = t.lines[Pattern::B4 as usize]
+                + t.lines[other as usize]
+                + t.pairs[Pattern::B4 as usize * 16 + other as usize];
+            let (attack, defence) = unpack(v);
+            assert!(attack > defence, "B4 with {other:?}: {attack} vs {defence}");
+        }
+    }
+
+    /// The pair table is symmetric, and only pairs with a closed three or more have values
+    /// (the position skips the pair updates at other points).
+    #[test]
+    fn pairs_are_symmetric_and_need_a_three() {
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            let t = eval_tables(rule);
+            for a in 0..16 {
+                for b in 0..16 {
+                    assert_eq!(t.pairs[a * 16 + b], t.pairs[b * 16 + a], "{a} {b}");
+                    if a.max(b) < Pattern::B3 as usize {
+                        assert_eq!(t.pairs[a * 16 + b], 0, "{a} {b}");
+                    }
+                }
+            }
+            assert_eq!(t.paired, t.pairs.iter().any(|&v| v != 0), "{rule:?}");
         }
     }
 }

@@ -85,8 +85,8 @@ fn class_of(rec: Record, s: usize) -> usize {
 }
 
 /// Side `s`'s packed attack and defence value ([`crate::eval::pack`]) of a point with record
-/// `rec` and class (number) `class`: its lines' values plus the class bonus, nothing if
-/// forbidden.
+/// `rec` and class (number) `class`: its lines' values, the class bonus and its pairs'
+/// values, nothing if forbidden.
 #[inline(always)]
 fn point_value(values: &EvalTables, rec: Record, s: usize, class: usize) -> i64 {
     if class == Class::Forbidden as usize {
@@ -96,7 +96,38 @@ fn point_value(values: &EvalTables, rec: Record, s: usize, class: usize) -> i64 
     let lines: i64 = (0..4)
         .map(|d| values.lines[(p >> (4 * d) & 15) as usize])
         .sum();
-    lines + values.classes[class & 15]
+    lines + values.classes[class & 15] + pair_sum(values, p)
+}
+
+/// The sum of the pair values ([`EvalTables::pairs`]) of the four line patterns of packed
+/// word `p`, each two once.
+#[inline(always)]
+fn pair_sum(values: &EvalTables, p: Packed) -> i64 {
+    if !values.paired {
+        return 0;
+    }
+    let n = |d: u32| (p >> (4 * d) & 15) as usize;
+    let mut sum = 0;
+    for d in 0..3 {
+        for e in d + 1..4 {
+            sum += values.pairs[n(d) << 4 | n(e)];
+        }
+    }
+    sum
+}
+
+/// The change of a point's pair values when its pattern on line `D` goes from `a` to `b`
+/// and the other three lines' patterns are those of packed word `p`.
+#[inline(always)]
+fn pair_change<const D: usize>(values: &EvalTables, p: Packed, a: usize, b: usize) -> i64 {
+    let mut sum = 0;
+    for e in 0..4 {
+        if e != D {
+            let pe = (p >> (4 * e) & 15) as usize;
+            sum += values.pairs[b << 4 | pe] - values.pairs[a << 4 | pe];
+        }
+    }
+    sum
 }
 
 /// A class change entry: point `q` (10 bits), side `s`, old and new class (4 bits each).
@@ -337,6 +368,22 @@ fn update_point<const D: usize>(
     // The value change if the class stays: the usual case.
     pending.value[0] += c0 >> 1;
     pending.value[1] += c1 >> 1;
+    if tables.values.paired {
+        for s in 0..2 {
+            let (a, b) = (
+                (change >> (16 * s)) as usize & 15,
+                (change >> (16 * s + 4)) as usize & 15,
+            );
+            // Only pairs with a closed three or more have values (`EvalTables::pairs`):
+            // nothing to do unless the point has one before or after. Adding 2 to each
+            // pattern number (at most 11) sets a nibble's top bit for 6 (B3) and above,
+            // without a carry.
+            let (p_old, p_new) = (packed_of(old, s), packed_of(rec, s));
+            if a != b && (p_old.wrapping_add(0x2222) | p_new.wrapping_add(0x2222)) & 0x8888 != 0 {
+                pending.value[s] += pair_change::<D>(tables.values, p_new, a, b);
+            }
+        }
+    }
     // Loud for a side, or forbidden for black (class 8 is the only one with bit 3 set).
     if (c0 | c1 | (rec >> FORBIDDEN_BIT) as i64) & 1 != 0 {
         let mut rec = rec;
@@ -385,9 +432,11 @@ fn reclassify<const S: usize, const D: usize>(
     let correction = if a_class != forbidden && b_class != forbidden {
         values.classes[b_class] - values.classes[a_class]
     } else {
+        // update_point has added the pair values' change already.
         point_value(values, rec, S, b_class)
             - point_value(values, old, S, a_class)
             - (values.lines[b] - values.lines[a])
+            - (pair_sum(values, packed_of(rec, S)) - pair_sum(values, packed_of(old, S)))
     };
     if a_class == b_class {
         return (rec, correction);

@@ -2229,12 +2229,12 @@ mod tests {
         assert_shrinks_the_tree("pv_raise_max_depth=0", "pv_raise_max_depth=12");
     }
 
-    /// Reducing a continued attack less (357 359 nodes off, 450 631 at one ply when this
-    /// was written): the tree grows.
+    /// Reducing a continued attack less changes the tree (357 359 nodes off, 450 631 at one
+    /// ply when this was written; with the freestyle pairs of the forty-eighth session
+    /// 334 959 off and 327 586 on, so the direction is not fixed).
     #[test]
-    fn continued_attacks_reduced_less_grow_the_tree() {
-        let (off, on) = tree_pair("lmr_attack=0", "lmr_attack=1");
-        assert!(on > off, "off: {off} nodes, on: {on}");
+    fn continued_attacks_reduced_less_change_the_tree() {
+        assert_changes_the_tree("lmr_attack=0", "lmr_attack=1");
     }
 
     /// Searching a reduced move that beat the best by a wide margin a ply deeper changes
