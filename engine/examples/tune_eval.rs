@@ -34,8 +34,9 @@
 //! per pair of line patterns on one point (36 pairs), then again with only the pairs that
 //! hold a closed three, an open three or a four: a per-point table an incremental update
 //! can keep cheaply. On freestyle leaf-like positions it predicted 8-ply searches as well
-//! as the per-combination table, and both forms played worse (−79 and −28 Elo;
-//! engine/STRENGTH.md, forty-eighth session).
+//! as the per-combination table. The threat pairs, with the fitted values from an open two
+//! up, are the freestyle table's (+71 Elo); taking over the fitted values of ones and twos
+//! too lost (engine/STRENGTH.md, forty-eighth session).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
@@ -596,8 +597,8 @@ struct Options {
     #[arg(long)]
     combos: bool,
     /// Also fit the line values and class bonuses plus one attack and one defence value per
-    /// pair of line patterns on one point (36 pairs of the eight fitted ones): a per-point
-    /// table the incremental update can keep with three more lookups per pattern change.
+    /// pair of line patterns on one point: all 36 pairs of the eight fitted ones, then only
+    /// those with a closed three or more (what the engine's table holds).
     #[arg(long)]
     pairs: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one

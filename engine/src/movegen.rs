@@ -301,8 +301,8 @@ pub fn ignores_four(pos: &Position, c: Cell, base: i32) -> i32 {
     if class_makes_four(theirs) {
         return 0;
     }
-    let last = pos.history();
-    let far = last.len() >= 2 && distance_class(&last[last.len() - 2..], c) == 2;
+    let history = pos.history();
+    let far = history.len() >= 2 && distance_class(&history[history.len() - 2..], c) == 2;
     base + i32::from(far)
 }
 
