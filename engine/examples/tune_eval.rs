@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p tengen-engine --example tune_eval -- [--quiet | --quiet-mover]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     [--pairs] [--phases] RULE FILE...
+//!     [--pairs] [--pairs-over] [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -37,6 +37,11 @@
 //! as the per-combination table. The threat pairs, with the fitted values from an open two
 //! up, are the freestyle table's (+71 Elo); taking over the fitted values of ones and twos
 //! too lost (engine/STRENGTH.md, forty-eighth session).
+//!
+//! `--pairs-over` fits the threat pairs alone on top of the current evaluation (its weight
+//! fitted as a scale, its line values kept), one table for both colours and then one per
+//! colour: what pairs would add to a table whose line values are not to be refitted (as
+//! under Renju, where every refit of them lost).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
@@ -542,6 +547,67 @@ fn fit_pairs(samples: &[Sample], k: f64, threats: bool) {
     }
 }
 
+/// `--pairs-over`: the threat pairs (as [`fit_pairs`]) fitted on top of the current
+/// evaluation, whose weight is fitted too (a scale), with a black-to-move bias: what pairs
+/// would add to the engine's table as it stands, its line values kept. With `per_colour`,
+/// one table for black and one for white (the rules treat the colours differently under
+/// Renju). Prints the held-out loss and the values in the current evaluation's points.
+fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
+    let threat: Vec<(usize, usize)> = (0..PATTERNS.len())
+        .flat_map(|b| (0..=b).map(move |a| (a, b)))
+        .filter(|&(_, b)| b >= 4)
+        .collect();
+    let index = |a: usize, b: usize| threat.iter().position(|&p| p == (a.min(b), a.max(b)));
+    // Each combination's threat pair numbers.
+    let feats: Vec<Vec<usize>> = (0..COMBOS)
+        .map(|i| {
+            let lines: Vec<usize> = digits(i)
+                .iter()
+                .filter(|&&x| x > 0)
+                .map(|&x| x - 1)
+                .collect();
+            let mut f = Vec::new();
+            for (ia, &a) in lines.iter().enumerate() {
+                for &b in &lines[ia + 1..] {
+                    f.extend(index(a, b));
+                }
+            }
+            f
+        })
+        .collect();
+    let np = threat.len();
+    // Features: the current evaluation, the bias, then per table (side to move's, the
+    // opponent's; per colour: black's two, then white's) the pairs.
+    let tables = if per_colour { 4 } else { 2 };
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        x[0] = s.current / k;
+        x[1] = if s.black { 1.0 } else { -1.0 };
+        let colour = if per_colour && !s.black { 2 } else { 0 };
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            let base = 2 + (colour + side) * np;
+            for &i in &s.combos[side] {
+                feats[i as usize].iter().for_each(|&f| x[base + f] += sign);
+            }
+        }
+    };
+    let (w, l) = fit(samples, 2 + tables * np, x_of);
+    // A pair weight over the evaluation's weight is a value in evaluation points.
+    let scale = k / w[0];
+    println!(
+        "threat pairs over the current evaluation{}: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
+        if per_colour { ", per colour" } else { "" },
+        w[0],
+        w[1] * scale
+    );
+    for (j, &(a, b)) in threat.iter().enumerate() {
+        let v: Vec<String> = (0..tables)
+            .map(|t| format!("{:>6.0}", w[2 + t * np + j] * scale))
+            .collect();
+        println!("  pair {}+{}  {}", PATTERNS[b], PATTERNS[a], v.join(" "));
+    }
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -601,6 +667,10 @@ struct Options {
     /// those with a closed three or more (what the engine's table holds).
     #[arg(long)]
     pairs: bool,
+    /// Also fit the threat pairs on top of the current evaluation (its line values kept,
+    /// its weight fitted): one table for both colours, then one per colour.
+    #[arg(long)]
+    pairs_over: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
@@ -631,7 +701,13 @@ fn main() -> anyhow::Result<()> {
         (true, false) => Quiet::Both,
         (false, false) => Quiet::No,
     };
-    let (samples, games) = load(rule, quiet, searching, o.combos || o.pairs, &o.files)?;
+    let (samples, games) = load(
+        rule,
+        quiet,
+        searching,
+        o.combos || o.pairs || o.pairs_over,
+        &o.files,
+    )?;
     let every = o.every.max(1);
     let mut samples: Vec<Sample> = samples.into_iter().skip(every - 1).step_by(every).collect();
     if samples.iter().filter(|s| !s.validation).count() < 1000 {
@@ -777,6 +853,10 @@ fn main() -> anyhow::Result<()> {
     if o.pairs {
         fit_pairs(&samples, k, false);
         fit_pairs(&samples, k, true);
+    }
+    if o.pairs_over {
+        fit_pairs_over(&samples, k, false);
+        fit_pairs_over(&samples, k, true);
     }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
