@@ -576,8 +576,9 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
         })
         .collect();
     let np = threat.len();
-    // Features: the current evaluation, the bias, then per table (side to move's, the
-    // opponent's; per colour: black's two, then white's) the pairs.
+    // Features: the current evaluation, the bias, then per table the pairs: the side to
+    // move's and the opponent's; per colour, black's attack and white's defence (black to
+    // move), then white's attack and black's defence.
     let tables = if per_colour { 4 } else { 2 };
     let x_of = |s: &Sample, x: &mut [f64]| {
         x.fill(0.0);
@@ -596,7 +597,11 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
     let scale = k / w[0];
     println!(
         "threat pairs over the current evaluation{}: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
-        if per_colour { ", per colour" } else { "" },
+        if per_colour {
+            " per colour (black's attack, white's defence, white's attack, black's defence)"
+        } else {
+            " (attack, defence)"
+        },
         w[0],
         w[1] * scale
     );

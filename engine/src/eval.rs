@@ -1,6 +1,6 @@
 //! Static evaluation: each empty point is worth what a stone there would make for each side
-//! (its four line patterns plus a bonus for combinations; outside Renju also a value for
-//! each two of its lines where one holds a three or a four). The side to move's points are
+//! (its four line patterns plus a bonus for combinations and a value for each two of its
+//! lines where one holds a three or a four). The side to move's points are
 //! valued by an *attack* table and the opponent's by a *defence* table (a threat one can play
 //! next is worth more than one the other side must still answer); a position is worth the
 //! side to move's attack sum minus the opponent's defence sum. Both sums are kept
@@ -17,7 +17,9 @@
 //! - Renju: halfway between one fitted table ([`point_value`]'s), 7/8 of it for the side to
 //!   move and 5/8 for the opponent ("Evaluation fitted to game results", fifth session), and
 //!   the hand-set values at 6/8 and 5/8 ("Renju halfway too", eighth session). Free tables
-//!   fitted to Renju games predicted the results better but played level or worse.
+//!   fitted to Renju games predicted the results better but played level or worse. The
+//!   pairs of lines were fitted on top of that table, its line values kept, and are used
+//!   at half their fitted values (forty-ninth session).
 //!
 //! Quiet moves are ordered by [`order_fit`]: weights fitted to deeper searches' choices,
 //! one set for Renju and one (freestyle games) for the other rules (engine/STRENGTH.md,
@@ -288,7 +290,7 @@ pub(crate) struct EvalTables {
     /// orders), added for each two of the point's four lines: what a four or an open three
     /// is worth beyond its lines' sum when it comes with another threat. Only pairs with a
     /// closed three or more may have values ([`with_pairs`] checks it; the position skips
-    /// the other points). All zero unless `paired`; Renju's are (not fitted).
+    /// the other points). All zero unless `paired`.
     pub(crate) pairs: [i64; 256],
     /// Whether any pair value is non-zero (the position skips the pair updates if not).
     pub(crate) paired: bool,
@@ -388,8 +390,38 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
 /// Renju's tables: halfway between the one fitted table (the side to move's values weighing
 /// 7/8, the opponent's 5/8) and the hand-set values (6/8 and 5/8), as for freestyle: the
 /// mean beat the fitted table alone in self-play and did at least as well against pela
-/// (engine/STRENGTH.md, eighth session).
-static RENJU: EvalTables = halfway(&own_tables(7, false), &own_tables(6, true));
+/// (engine/STRENGTH.md, eighth session). With half the pair values
+/// ([`EvalTables::pairs`]) that `tune_eval --quiet --search-depth 8 --pairs-over` fits on
+/// top of that table (4 540 Renju self-play games, 30 611 positions where neither side can
+/// make a straight four or a four-three, each labelled by an 8-ply search; one table for
+/// both colours, the line values kept): held-out loss 0.62451 against 0.64072 for the
+/// table alone, with the labels' entropy at 0.56407. Half won in self-play at 100 ms
+/// (+97.4, H1) where the whole fitted values did less (+27.1 over 180 games, stopped), and
+/// half of a table per colour (loss 0.62344) played level with this one (+5.5 over 506)
+/// (engine/STRENGTH.md, forty-ninth session). Every refit of Renju's line values has lost,
+/// so the pairs were fitted without one. A black point that is forbidden is worth nothing,
+/// its pairs included.
+static RENJU: EvalTables = with_pairs(
+    halfway(&own_tables(7, false), &own_tables(6, true)),
+    &[
+        (Pattern::B3, Pattern::B1, 2, 4),
+        (Pattern::B3, Pattern::F1, -1, 1),
+        (Pattern::B3, Pattern::B2, 0, 4),
+        (Pattern::B3, Pattern::F2, 28, -3),
+        (Pattern::B3, Pattern::B3, 29, 10),
+        (Pattern::F3, Pattern::B1, 8, -3),
+        (Pattern::F3, Pattern::F1, 2, 7),
+        (Pattern::F3, Pattern::B2, 20, 9),
+        (Pattern::F3, Pattern::F2, 59, -4),
+        (Pattern::F3, Pattern::B3, 102, 6),
+        (Pattern::F3, Pattern::F3, 52, -97),
+        (Pattern::B4, Pattern::B1, 12, 4),
+        (Pattern::B4, Pattern::F1, 4, 12),
+        (Pattern::B4, Pattern::B2, 19, 39),
+        (Pattern::B4, Pattern::F2, 99, 66),
+        (Pattern::B4, Pattern::B3, 47, 79),
+    ],
+);
 
 /// The other rules' tables before the pairs: halfway between the fitted attack and
 /// defence tables (4 068 freestyle self-play games, 151 840 positions: held-out loss 0.589

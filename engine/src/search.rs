@@ -2246,11 +2246,13 @@ mod tests {
         assert_changes_the_tree("lmr_deeper_margin=0", "lmr_deeper_margin=40");
     }
 
-    /// Re-searching a reduced move that barely beat the best a ply shallower: the tree
-    /// shrinks.
+    /// Re-searching a reduced move that barely beat the best a ply shallower changes the
+    /// tree. It shrank it until the Renju pairs of the forty-ninth session; with them it
+    /// grows it (208 097 nodes off, 230 893 at 30 when this was written): the shallower
+    /// re-searches leave weaker table entries, and the pairs' scores lean on them more.
     #[test]
-    fn shallower_re_searches_shrink_the_tree() {
-        assert_shrinks_the_tree("lmr_shallower_margin=0", "lmr_shallower_margin=30");
+    fn shallower_re_searches_change_the_tree() {
+        assert_changes_the_tree("lmr_shallower_margin=0", "lmr_shallower_margin=30");
     }
 
     /// Reducing less at nodes the table says were on the PV changes the tree (372 048 nodes
@@ -2268,12 +2270,13 @@ mod tests {
         assert_shrinks_the_tree("lmr_four=0", "lmr_four=1");
     }
 
-    /// White's moves on black's forbidden double-three points no longer forcing shrink
-    /// the bench tree (372 048 nodes off, 306 276 on when this was written: the Renju
-    /// positions only).
+    /// White's moves on black's forbidden double-three points no longer forcing change
+    /// the bench tree (the Renju positions only): 372 048 nodes off and 306 276 on when
+    /// this was written, 208 097 and 249 051 with the Renju pairs of the forty-ninth
+    /// session, so the direction is not fixed.
     #[test]
-    fn forbidden_double_threes_unforced_for_white_shrink_the_tree() {
-        assert_shrinks_the_tree("order_forbidden=0", "order_forbidden=1");
+    fn forbidden_double_threes_unforced_for_white_change_the_tree() {
+        assert_changes_the_tree("order_forbidden=0", "order_forbidden=1");
     }
 
     /// A smaller reverse futility margin where the score improves changes the tree. Not
@@ -2363,9 +2366,12 @@ mod tests {
         );
     }
 
-    /// The double extension searches a singular table move deeper still, so the tree grows;
-    /// the negative one searches a non-singular move that holds beta shallower, so it
-    /// shrinks. Fails if either knob does nothing or works the wrong way round.
+    /// The double extension searches a singular table move deeper still, so the tree grows.
+    /// The negative one searches a non-singular move that holds beta shallower; it shrank
+    /// the tree until the Renju pairs of the forty-ninth session (with them 154 172 nodes
+    /// plain, 155 908 negative when this was written: the moves that hold beta are other
+    /// ones), so only its change is asserted. Fails if either knob does nothing or the
+    /// double extension works the wrong way round.
     #[test]
     fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
         // Without the Renju correction history, whose learnt scores change which moves
@@ -2382,7 +2388,7 @@ mod tests {
         };
         let (plain, double, negative) = (nodes(0, 0), nodes(50, 0), nodes(0, 1));
         assert!(
-            negative < plain && plain < double,
+            negative != plain && plain < double,
             "plain {plain}, double (50): {double}, negative (1): {negative}"
         );
     }
