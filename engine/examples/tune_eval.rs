@@ -41,7 +41,10 @@
 //! `--pairs-over` fits the threat pairs alone on top of the current evaluation (its weight
 //! fitted as a scale, its line values kept), one table for both colours and then one per
 //! colour: what pairs would add to a table whose line values are not to be refitted (as
-//! under Renju, where every refit of them lost).
+//! under Renju, where every refit of them lost). Renju's table holds half of its
+//! one-table values: half won at 100 ms (+97 Elo) and at a game clock, the whole values
+//! did less, and a table per colour played level (engine/STRENGTH.md, forty-ninth
+//! session).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
