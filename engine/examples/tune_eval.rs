@@ -492,6 +492,31 @@ fn pair(a: usize, b: usize) -> usize {
     b * (b + 1) / 2 + a
 }
 
+/// Whether fitted patterns `a` and `b` make a threat pair: one is a closed three or more
+/// (fitted numbers 4..=7 are B3, F3, B4 and F4), the only pairs the engine's tables hold.
+fn threat_pair(a: usize, b: usize) -> bool {
+    a.max(b) >= 4
+}
+
+/// The pair numbers ([`pair`]) of combination `i`'s lines, each two once; with `threats`,
+/// only the threat pairs ([`threat_pair`]).
+fn combo_pairs(i: usize, threats: bool) -> Vec<usize> {
+    let lines: Vec<usize> = digits(i)
+        .iter()
+        .filter(|&&x| x > 0)
+        .map(|&x| x - 1)
+        .collect();
+    let mut pairs = Vec::new();
+    for (ia, &a) in lines.iter().enumerate() {
+        for &b in &lines[ia + 1..] {
+            if !threats || threat_pair(a, b) {
+                pairs.push(pair(a, b));
+            }
+        }
+    }
+    pairs
+}
+
 /// `--pairs`: a linear fit, per side, of the line values, the class bonuses and a value per
 /// pair of line patterns on one point ([`pair`]; with `threats`, only the pairs with a
 /// closed three, an open three or a four), with a black-to-move bias; prints the held-out
@@ -501,18 +526,13 @@ fn fit_pairs(samples: &[Sample], k: f64, threats: bool) {
     // Each combination's features: its fitted patterns, its class bonus, its pairs.
     let feats: Vec<Vec<usize>> = (0..COMBOS)
         .map(|i| {
-            let d = digits(i);
-            let lines: Vec<usize> = d.iter().filter(|&&x| x > 0).map(|&x| x - 1).collect();
-            let mut f = lines.clone();
+            let mut f: Vec<usize> = digits(i)
+                .iter()
+                .filter(|&&x| x > 0)
+                .map(|&x| x - 1)
+                .collect();
             f.extend(class_feature(i));
-            for (ia, &a) in lines.iter().enumerate() {
-                for &b in &lines[ia + 1..] {
-                    // Fitted numbers 4..=6 are B3, F3 and B4.
-                    if !threats || a.max(b) >= 4 {
-                        f.push(NF + pair(a, b));
-                    }
-                }
-            }
+            f.extend(combo_pairs(i, threats).into_iter().map(|p| NF + p));
             f
         })
         .collect();
@@ -556,32 +576,12 @@ fn fit_pairs(samples: &[Sample], k: f64, threats: bool) {
 /// one table for black and one for white (the rules treat the colours differently under
 /// Renju). Prints the held-out loss and the values in the current evaluation's points.
 fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
-    let threat: Vec<(usize, usize)> = (0..PATTERNS.len())
-        .flat_map(|b| (0..=b).map(move |a| (a, b)))
-        .filter(|&(_, b)| b >= 4)
-        .collect();
-    let index = |a: usize, b: usize| threat.iter().position(|&p| p == (a.min(b), a.max(b)));
-    // Each combination's threat pair numbers.
-    let feats: Vec<Vec<usize>> = (0..COMBOS)
-        .map(|i| {
-            let lines: Vec<usize> = digits(i)
-                .iter()
-                .filter(|&&x| x > 0)
-                .map(|&x| x - 1)
-                .collect();
-            let mut f = Vec::new();
-            for (ia, &a) in lines.iter().enumerate() {
-                for &b in &lines[ia + 1..] {
-                    f.extend(index(a, b));
-                }
-            }
-            f
-        })
-        .collect();
-    let np = threat.len();
-    // Features: the current evaluation, the bias, then per table the pairs: the side to
-    // move's and the opponent's; per colour, black's attack and white's defence (black to
-    // move), then white's attack and black's defence.
+    let feats: Vec<Vec<usize>> = (0..COMBOS).map(|i| combo_pairs(i, true)).collect();
+    let np = PAIRS;
+    // Features: the current evaluation, the bias, then per table the pairs (by [`pair`]
+    // number; the others' columns stay empty and their weights zero): the side to move's
+    // and the opponent's; per colour, black's attack and white's defence (black to move),
+    // then white's attack and black's defence.
     let tables = if per_colour { 4 } else { 2 };
     let x_of = |s: &Sample, x: &mut [f64]| {
         x.fill(0.0);
@@ -608,11 +608,13 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
         w[0],
         w[1] * scale
     );
-    for (j, &(a, b)) in threat.iter().enumerate() {
-        let v: Vec<String> = (0..tables)
-            .map(|t| format!("{:>6.0}", w[2 + t * np + j] * scale))
-            .collect();
-        println!("  pair {}+{}  {}", PATTERNS[b], PATTERNS[a], v.join(" "));
+    for b in 0..PATTERNS.len() {
+        for a in (0..=b).filter(|&a| threat_pair(a, b)) {
+            let v: Vec<String> = (0..tables)
+                .map(|t| format!("{:>6.0}", w[2 + t * np + pair(a, b)] * scale))
+                .collect();
+            println!("  pair {}+{}  {}", PATTERNS[b], PATTERNS[a], v.join(" "));
+        }
     }
 }
 

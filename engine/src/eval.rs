@@ -290,10 +290,19 @@ pub(crate) struct EvalTables {
     /// orders), added for each two of the point's four lines: what a four or an open three
     /// is worth beyond its lines' sum when it comes with another threat. Only pairs with a
     /// closed three or more may have values ([`with_pairs`] checks it; the position skips
-    /// the other points). All zero unless `paired`.
+    /// the other points).
     pub(crate) pairs: [i64; 256],
-    /// Whether any pair value is non-zero (the position skips the pair updates if not).
-    pub(crate) paired: bool,
+}
+
+impl EvalTables {
+    /// Tables with these line values and class bonuses and no pair values.
+    const fn linear(lines: [i64; 16], classes: [i64; 16]) -> EvalTables {
+        EvalTables {
+            lines,
+            classes,
+            pairs: [0; 256],
+        }
+    }
 }
 
 /// An attack value and a defence value in one integer: the low 32 bits hold the attack
@@ -332,12 +341,7 @@ const fn tables(attack: [i32; 11], defence: [i32; 11]) -> EvalTables {
     classes[Class::FourFour as usize] = pack(8 * attack[10], 8 * defence[10]);
     classes[Class::Flex4 as usize] = classes[Class::FourFour as usize];
     classes[Class::Five as usize] = pack(8 * 1500, 5 * 1500);
-    EvalTables {
-        lines,
-        classes,
-        pairs: [0; 256],
-        paired: false,
-    }
+    EvalTables::linear(lines, classes)
 }
 
 /// One table for both sides ([`line_value`], [`bonus_value`]: the hand-set one if `hand`,
@@ -359,12 +363,7 @@ const fn own_tables(own: i32, hand: bool) -> EvalTables {
         classes[i] = pack(own * v, 5 * v);
         i += 1;
     }
-    EvalTables {
-        lines,
-        classes,
-        pairs: [0; 256],
-        paired: false,
-    }
+    EvalTables::linear(lines, classes)
 }
 
 /// The mean of two tables, value by value (rounded towards zero).
@@ -379,12 +378,7 @@ const fn halfway(a: &EvalTables, b: &EvalTables) -> EvalTables {
         classes[i] = pack((ca + cb) / 2, (cd + ce) / 2);
         i += 1;
     }
-    EvalTables {
-        lines,
-        classes,
-        pairs: [0; 256],
-        paired: false,
-    }
+    EvalTables::linear(lines, classes)
 }
 
 /// Renju's tables: halfway between the one fitted table (the side to move's values weighing
@@ -511,7 +505,6 @@ const fn with_pairs(t: EvalTables, pairs: &[(Pattern, Pattern, i32, i32)]) -> Ev
         let v = pack(8 * attack, 8 * defence);
         t.pairs[a as usize * 16 + b as usize] = v;
         t.pairs[b as usize * 16 + a as usize] = v;
-        t.paired = true;
         i += 1;
     }
     t

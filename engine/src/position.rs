@@ -103,9 +103,6 @@ fn point_value(values: &EvalTables, rec: Record, s: usize, class: usize) -> i64 
 /// word `p`, each two once.
 #[inline(always)]
 fn pair_sum(values: &EvalTables, p: Packed) -> i64 {
-    if !values.paired {
-        return 0;
-    }
     let n = |d: u32| (p >> (4 * d) & 15) as usize;
     let mut sum = 0;
     for d in 0..3 {
@@ -368,23 +365,21 @@ fn update_point<const D: usize>(
     // The value change if the class stays: the usual case.
     pending.value[0] += c0 >> 1;
     pending.value[1] += c1 >> 1;
-    if tables.values.paired {
-        // Only pairs with a closed three or more have values (`EvalTables::pairs`): nothing
-        // to do for a side unless the point has one before or after. Adding 2 to each
-        // pattern number (at most 11) sets a nibble's top bit for 6 (B3) and above, without
-        // a carry; both sides' patterns are the record's low 32 bits, so one test skips
-        // the usual point, which has none.
-        let top = |r: Record| (r as u32).wrapping_add(0x2222_2222) & 0x8888_8888;
-        let threes = top(old) | top(rec);
-        if threes != 0 {
-            for s in 0..2 {
-                let (a, b) = (
-                    (change >> (16 * s)) as usize & 15,
-                    (change >> (16 * s + 4)) as usize & 15,
-                );
-                if a != b && threes >> (16 * s) & 0x8888 != 0 {
-                    pending.value[s] += pair_change::<D>(tables.values, packed_of(rec, s), a, b);
-                }
+    // Only pairs with a closed three or more have values (`EvalTables::pairs`): nothing
+    // to do for a side unless the point has one before or after. Adding 2 to each
+    // pattern number (at most 11) sets a nibble's top bit for 6 (B3) and above, without
+    // a carry; both sides' patterns are the record's low 32 bits, so one test skips
+    // the usual point, which has none.
+    let top = |r: Record| (r as u32).wrapping_add(0x2222_2222) & 0x8888_8888;
+    let threes = top(old) | top(rec);
+    if threes != 0 {
+        for s in 0..2 {
+            let (a, b) = (
+                (change >> (16 * s)) as usize & 15,
+                (change >> (16 * s + 4)) as usize & 15,
+            );
+            if a != b && threes >> (16 * s) & 0x8888 != 0 {
+                pending.value[s] += pair_change::<D>(tables.values, packed_of(rec, s), a, b);
             }
         }
     }

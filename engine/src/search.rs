@@ -2248,8 +2248,7 @@ mod tests {
 
     /// Re-searching a reduced move that barely beat the best a ply shallower changes the
     /// tree. It shrank it until the Renju pairs of the forty-ninth session; with them it
-    /// grows it (208 097 nodes off, 230 893 at 30 when this was written): the shallower
-    /// re-searches leave weaker table entries, and the pairs' scores lean on them more.
+    /// grows it (208 097 nodes off, 230 893 at 30 when this was written).
     #[test]
     fn shallower_re_searches_change_the_tree() {
         assert_changes_the_tree("lmr_shallower_margin=0", "lmr_shallower_margin=30");
@@ -2369,8 +2368,7 @@ mod tests {
     /// The double extension searches a singular table move deeper still, so the tree grows.
     /// The negative one searches a non-singular move that holds beta shallower; it shrank
     /// the tree until the Renju pairs of the forty-ninth session (with them 154 172 nodes
-    /// plain, 155 908 negative when this was written: the moves that hold beta are other
-    /// ones), so only its change is asserted. Fails if either knob does nothing or the
+    /// plain, 155 908 negative when this was written), so only its change is asserted. Fails if either knob does nothing or the
     /// double extension works the wrong way round.
     #[test]
     fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
