@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p tengen-engine --example tune_eval -- [--quiet | --quiet-mover]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     [--pairs] [--pairs-over] [--phases] RULE FILE...
+//!     [--pairs] [--pairs-over] [--counts] [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -45,6 +45,12 @@
 //! one-table values: half won at 100 ms (+97 Elo) and at a game clock, the whole values
 //! did less, and a table per colour played level (engine/STRENGTH.md, forty-ninth
 //! session).
+//!
+//! `--counts` fits, on top of the current evaluation (its weight fitted), a value per number
+//! of open-three, four and double-three points of each side (1 to 8 or more): whether
+//! several threat points together are worth more or less than the sum the evaluation gives
+//! them per point. On freestyle it removed less of the evaluation's excess loss than the
+//! pairs (engine/STRENGTH.md, fiftieth session).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
@@ -110,6 +116,26 @@ struct Sample {
     /// With `--combos`: the combination number ([`combo`]) of each of the side to move's
     /// points, then of the opponent's.
     combos: [Vec<u16>; 2],
+    /// The side to move's and the opponent's number of points of each counted class
+    /// ([`COUNTED`]).
+    counts: [[u16; 3]; 2],
+}
+
+/// The classes whose number of points `--counts` fits a value for.
+const COUNTED: [Class; 3] = [Class::Three, Class::Four, Class::ThreeThree];
+
+/// `color`'s number of points of each class in [`COUNTED`] (forbidden points are their own
+/// class, so not counted).
+fn class_counts(pos: &Position, color: Color) -> [u16; 3] {
+    let mut n = [0; 3];
+    for &c in pos.board_cells() {
+        if pos.is_empty(c) {
+            if let Some(i) = COUNTED.iter().position(|&k| k == pos.class(color, c)) {
+                n[i] += 1;
+            }
+        }
+    }
+    n
 }
 
 /// Number of combinations: four line patterns, each none or one of the fitted ones.
@@ -218,6 +244,10 @@ fn load(
                                 } else {
                                     [Vec::new(), Vec::new()]
                                 },
+                                counts: [
+                                    class_counts(&pos, mover),
+                                    class_counts(&pos, mover.opponent()),
+                                ],
                             });
                         }
                     }
@@ -618,6 +648,60 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
     }
 }
 
+/// `--counts`: a value per number of points of each class in [`COUNTED`] (one step per
+/// count from 1 up to [`COUNT_STEPS`], the last one for that many or more), per side,
+/// fitted on top of the current evaluation (its weight fitted, a scale) with a
+/// black-to-move bias: whether the evaluation's per-point sum misses what several threat
+/// points together are worth. Prints the held-out loss and, per class and count, the
+/// cumulative value in the current evaluation's points (beyond the per-point values the
+/// evaluation already gives).
+fn fit_counts(samples: &[Sample], k: f64) {
+    const COUNT_STEPS: usize = 8;
+    let per_side = COUNTED.len() * COUNT_STEPS;
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        x[0] = s.current / k;
+        x[1] = if s.black { 1.0 } else { -1.0 };
+        for (side, sign) in [(0, 1.0), (1, -1.0)] {
+            for (c, &n) in s.counts[side].iter().enumerate() {
+                let base = 2 + side * per_side + c * COUNT_STEPS;
+                for step in 0..(n as usize).min(COUNT_STEPS) {
+                    x[base + step] = sign;
+                }
+            }
+        }
+    };
+    let (w, l) = fit(samples, 2 + 2 * per_side, x_of);
+    let scale = k / w[0];
+    println!(
+        "class counts over the current evaluation: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
+        w[0],
+        w[1] * scale
+    );
+    println!("  class        side       value for 1..{COUNT_STEPS}+ points (samples with at least that many)");
+    for (c, class) in COUNTED.iter().enumerate() {
+        for (side, name) in [(0, "to move"), (1, "opponent")] {
+            let base = 2 + side * per_side + c * COUNT_STEPS;
+            let mut sum = 0.0;
+            let cells: Vec<String> = (0..COUNT_STEPS)
+                .map(|step| {
+                    sum += w[base + step] * scale;
+                    let seen = samples
+                        .iter()
+                        .filter(|s| s.counts[side][c] as usize > step)
+                        .count();
+                    format!("{sum:>5.0} ({seen})")
+                })
+                .collect();
+            println!(
+                "  {:<12} {name:<9}  {}",
+                format!("{class:?}"),
+                cells.join(" ")
+            );
+        }
+    }
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -681,6 +765,10 @@ struct Options {
     /// its weight fitted): one table for both colours, then one per colour.
     #[arg(long)]
     pairs_over: bool,
+    /// Also fit a value per number of points of a class (open-three, four and double-three
+    /// points) on top of the current evaluation.
+    #[arg(long)]
+    counts: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
@@ -867,6 +955,9 @@ fn main() -> anyhow::Result<()> {
     if o.pairs_over {
         fit_pairs_over(&samples, k, false);
         fit_pairs_over(&samples, k, true);
+    }
+    if o.counts {
+        fit_counts(&samples, k);
     }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
