@@ -49,8 +49,8 @@
 //! `--counts` fits, on top of the current evaluation (its weight fitted), a value per number
 //! of open-three, four and double-three points of each side (1 to 8 or more): whether
 //! several threat points together are worth more or less than the sum the evaluation gives
-//! them per point. On freestyle it removed less of the evaluation's excess loss than the
-//! pairs (engine/STRENGTH.md, fiftieth session).
+//! them per point. Under both rules it removed less of the evaluation's excess loss than
+//! the pairs (engine/STRENGTH.md, fiftieth session).
 //!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
@@ -124,20 +124,6 @@ struct Sample {
 /// The classes whose number of points `--counts` fits a value for.
 const COUNTED: [Class; 3] = [Class::Three, Class::Four, Class::ThreeThree];
 
-/// `color`'s number of points of each class in [`COUNTED`] (forbidden points are their own
-/// class, so not counted).
-fn class_counts(pos: &Position, color: Color) -> [u16; 3] {
-    let mut n = [0; 3];
-    for &c in pos.board_cells() {
-        if pos.is_empty(c) {
-            if let Some(i) = COUNTED.iter().position(|&k| k == pos.class(color, c)) {
-                n[i] += 1;
-            }
-        }
-    }
-    n
-}
-
 /// Number of combinations: four line patterns, each none or one of the fitted ones.
 const COMBOS: usize = 9 * 9 * 9 * 9;
 
@@ -166,14 +152,17 @@ fn combos_of(pos: &Position, color: Color) -> Vec<u16> {
         .collect()
 }
 
-/// `color`'s feature counts, or `None` if `color` has a five to make (a four on the board).
-fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
+/// `color`'s feature counts and its number of points of each class in [`COUNTED`], or `None`
+/// if `color` has a five to make (a four on the board).
+fn features(pos: &Position, color: Color) -> Option<([f32; NF], [u16; 3])> {
     let mut f = [0f32; NF];
+    let mut counted = [0; 3];
     for &c in pos.board_cells() {
         if !pos.is_empty(c) {
             continue;
         }
-        match pos.class(color, c) {
+        let class = pos.class(color, c);
+        match class {
             Class::Forbidden => continue,
             Class::Five => return None,
             Class::ThreeThree => f[8] += 1.,
@@ -181,13 +170,16 @@ fn features(pos: &Position, color: Color) -> Option<[f32; NF]> {
             Class::FourFour | Class::Flex4 => f[10] += 1.,
             _ => {}
         }
+        if let Some(i) = COUNTED.iter().position(|&k| k == class) {
+            counted[i] += 1;
+        }
         for d in 0..4 {
             if let Some(i) = fitted_pattern(pos.pattern(color, c, d)) {
                 f[i] += 1.;
             }
         }
     }
-    Some(f)
+    Some((f, counted))
 }
 
 fn load(
@@ -220,7 +212,7 @@ fn load(
                 if i >= g.opening_len.max(4) {
                     let pos = Position::from_board(&board);
                     let mover = pos.side();
-                    if let (Some(us), Some(them)) =
+                    if let (Some((us, us_counted)), Some((them, them_counted))) =
                         (features(&pos, mover), features(&pos, mover.opponent()))
                     {
                         let sharp = |f: &[f32; NF]| f[7] + f[9] + f[10] > 0.;
@@ -244,10 +236,7 @@ fn load(
                                 } else {
                                     [Vec::new(), Vec::new()]
                                 },
-                                counts: [
-                                    class_counts(&pos, mover),
-                                    class_counts(&pos, mover.opponent()),
-                                ],
+                                counts: [us_counted, them_counted],
                             });
                         }
                     }

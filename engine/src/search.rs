@@ -2368,8 +2368,8 @@ mod tests {
     /// The double extension searches a singular table move deeper still, so the tree grows.
     /// The negative one searches a non-singular move that holds beta shallower; it shrank
     /// the tree until the Renju pairs of the forty-ninth session (with them 154 172 nodes
-    /// plain, 155 908 negative when this was written), so only its change is asserted. Fails if either knob does nothing or the
-    /// double extension works the wrong way round.
+    /// plain, 155 908 negative when this was written), so only its change is asserted.
+    /// Fails if either knob does nothing or the double extension works the wrong way round.
     #[test]
     fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
         // Without the Renju correction history, whose learnt scores change which moves
