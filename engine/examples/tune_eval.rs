@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p tengen-engine --example tune_eval -- [--quiet | --quiet-mover]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     [--pairs] [--pairs-over] [--counts] [--phases] RULE FILE...
+//!     [--pairs] [--pairs-over] [--counts] [--refine] [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -52,6 +52,17 @@
 //! them per point. Under both rules it removed less of the evaluation's excess loss than
 //! the pairs (engine/STRENGTH.md, fiftieth session).
 //!
+//! `--refine` fits, on top of the current evaluation (its weight fitted), a value per
+//! refined line pattern: an open three with two straight-four points (`..XXX..`), open twos
+//! with three and with four or more open-three points, a closed three with two four points,
+//! each beside a value for its plain pattern so that the refined value is a difference
+//! within the pattern. The shapes are freestyle's (five or more wins). On 8-ply labels the
+//! refined values came out near nothing; only game results valued the strong open three
+//! (engine/STRENGTH.md, fifty-first session).
+//!
+//! Each fit on top of the current evaluation is printed after the evaluation alone with its
+//! weight and a black-to-move bias fitted: the fair comparison for their losses.
+//!
 //! `--phases` reports instead, by the number of stones on the board, a fit of the label on
 //! the current evaluation with an intercept for the side to move and one for black: how
 //! much a point of evaluation says in that stretch of the game (its logistic scale), and
@@ -76,8 +87,8 @@ use clap::Parser;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use tengen_engine::eval::{evaluate, fitted_pattern};
-use tengen_engine::pattern::{Class, ComboTable};
-use tengen_engine::position::Position;
+use tengen_engine::pattern::{cell, Class, ComboTable, Pattern, HALF};
+use tengen_engine::position::{Cell, Position, STEPS};
 use tengen_engine::search::{Engine, Limits, WIN_BOUND};
 use tengen_manager::record::{from_json_lines, EndReason};
 use tengen_rules::{Board, Color, Rule};
@@ -119,6 +130,113 @@ struct Sample {
     /// The side to move's and the opponent's number of points of each counted class
     /// ([`COUNTED`]).
     counts: [[u16; 3]; 2],
+    /// The side to move's and the opponent's number of refined line patterns
+    /// ([`REFINED`]).
+    refined: [[u16; REFINED.len()]; 2],
+}
+
+/// The refined line patterns `--refine` fits a value for, on top of their pattern's: an
+/// open three with two straight-four points, open twos with three and with four or more
+/// open-three points (every open two has at least two), a closed three with two four
+/// points.
+const REFINED: [&str; 4] = ["F3 2sf", "F2 3o3", "F2 4+o3", "B3 2f"];
+
+/// The cells of the line through `c` in direction `d` for `color`, from `HALF` before to
+/// `HALF` after: 0 empty, 1 own, 2 the opponent's or outside the board.
+fn line_cells(pos: &Position, color: Color, c: Cell, d: usize) -> [u8; 2 * HALF + 1] {
+    let own = match color {
+        Color::Black => cell::BLACK,
+        Color::White => cell::WHITE,
+    };
+    let mut line = [2; 2 * HALF + 1];
+    for (i, v) in line.iter_mut().enumerate() {
+        let q = (c as isize + STEPS[d] * (i as isize - HALF as isize)) as Cell;
+        let at = pos.at(q);
+        *v = if at == cell::EMPTY {
+            0
+        } else if at == own {
+            1
+        } else {
+            2
+        };
+    }
+    line
+}
+
+/// The length of the run of own stones through `i`.
+fn run(line: &[u8], i: usize) -> usize {
+    let left = line[..i].iter().rev().take_while(|&&v| v == 1).count();
+    let right = line[i + 1..].iter().take_while(|&&v| v == 1).count();
+    left + 1 + right
+}
+
+/// Empty points of `line` where an own stone makes a straight four (exactly four in a row,
+/// both ends empty; freestyle's five or more); with `any_four`, a four of any shape (five
+/// in a row one stone away).
+fn four_points(line: &mut [u8], any_four: bool) -> usize {
+    let mut n = 0;
+    for i in 1..line.len() - 1 {
+        if line[i] != 0 {
+            continue;
+        }
+        line[i] = 1;
+        let r = run(line, i);
+        let hit = if any_four {
+            r < 5
+                && (0..line.len()).any(|j| {
+                    line[j] == 0 && {
+                        line[j] = 1;
+                        let five = run(line, j) >= 5;
+                        line[j] = 0;
+                        five
+                    }
+                })
+        } else {
+            let left = line[..i].iter().rev().take_while(|&&v| v == 1).count();
+            let before = (i - left).checked_sub(1).map(|j| line[j]);
+            r == 4 && before == Some(0) && line.get(i - left + r) == Some(&0)
+        };
+        line[i] = 0;
+        n += usize::from(hit);
+    }
+    n
+}
+
+/// `color`'s number of each refined pattern ([`REFINED`]) over the empty points.
+fn refined_counts(pos: &Position, color: Color) -> [u16; REFINED.len()] {
+    let mut n = [0; REFINED.len()];
+    for &c in pos.board_cells() {
+        if !pos.is_empty(c) || pos.class(color, c) == Class::Forbidden {
+            continue;
+        }
+        for d in 0..4 {
+            let pattern = pos.pattern(color, c, d);
+            if !matches!(pattern, Pattern::F3 | Pattern::F2 | Pattern::B3) {
+                continue;
+            }
+            let mut line = line_cells(pos, color, c, d);
+            line[HALF] = 1;
+            match pattern {
+                Pattern::F3 => n[0] += u16::from(four_points(&mut line, false) >= 2),
+                Pattern::B3 => n[3] += u16::from(four_points(&mut line, true) >= 2),
+                _ => {
+                    // Open-three points: after them the line has a straight-four point.
+                    let mut threes = 0;
+                    for i in 0..line.len() {
+                        if line[i] == 0 {
+                            line[i] = 1;
+                            threes += usize::from(four_points(&mut line, false) > 0);
+                            line[i] = 0;
+                        }
+                    }
+                    if threes >= 3 {
+                        n[threes.min(4) - 2] += 1;
+                    }
+                }
+            }
+        }
+    }
+    n
 }
 
 /// The classes whose number of points `--counts` fits a value for.
@@ -187,6 +305,7 @@ fn load(
     quiet: Quiet,
     keep_boards: bool,
     with_combos: bool,
+    with_refined: bool,
     files: &[String],
 ) -> anyhow::Result<(Vec<Sample>, usize)> {
     let mut samples = Vec::new();
@@ -237,6 +356,14 @@ fn load(
                                     [Vec::new(), Vec::new()]
                                 },
                                 counts: [us_counted, them_counted],
+                                refined: if with_refined {
+                                    [
+                                        refined_counts(&pos, mover),
+                                        refined_counts(&pos, mover.opponent()),
+                                    ]
+                                } else {
+                                    [[0; REFINED.len()]; 2]
+                                },
                             });
                         }
                     }
@@ -691,6 +818,73 @@ fn fit_counts(samples: &[Sample], k: f64) {
     }
 }
 
+/// `--refine`: a value per refined line pattern ([`REFINED`]) per side, fitted on top of
+/// the current evaluation (its weight fitted, a scale) with a black-to-move bias. Prints
+/// the held-out loss and the values in the current evaluation's points.
+fn fit_refined(samples: &[Sample], k: f64) {
+    // Per side the refined counts, then the counts of their patterns (F2, B3, F3: the
+    // fitted patterns 3..6), so that a refined value is a difference within its pattern.
+    let n = REFINED.len() + 3;
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        x[0] = s.current / k;
+        x[1] = if s.black { 1.0 } else { -1.0 };
+        for (side, sign, plain) in [(0, 1.0, &s.us), (1, -1.0, &s.them)] {
+            for (i, &v) in s.refined[side].iter().enumerate() {
+                x[2 + side * n + i] = sign * f64::from(v);
+            }
+            for i in 0..3 {
+                x[2 + side * n + REFINED.len() + i] = sign * f64::from(plain[3 + i]);
+            }
+        }
+    };
+    let (w, l) = fit(samples, 2 + 2 * n, x_of);
+    let scale = k / w[0];
+    println!(
+        "refined patterns over the current evaluation: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
+        w[0],
+        w[1] * scale
+    );
+    for (i, name) in REFINED.iter().enumerate() {
+        let seen = |side: usize| samples.iter().filter(|s| s.refined[side][i] > 0).count();
+        println!(
+            "  {name:<8} to move {:>6.0} ({} samples)  opponent {:>6.0} ({})",
+            w[2 + i] * scale,
+            seen(0),
+            w[2 + n + i] * scale,
+            seen(1)
+        );
+    }
+    let plain: Vec<String> = ["F2", "B3", "F3"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let at = 2 + REFINED.len() + i;
+            format!("{name} {:+.0} / {:+.0}", w[at] * scale, w[n + at] * scale)
+        })
+        .collect();
+    println!(
+        "  their patterns' values moved by (to move / opponent): {}",
+        plain.join(", ")
+    );
+}
+
+/// The comparison for the fits on top of the current evaluation: the evaluation alone with
+/// its weight and a black-to-move bias fitted, as they fit them.
+fn fit_scale_only(samples: &[Sample], k: f64) {
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x[0] = s.current / k;
+        x[1] = if s.black { 1.0 } else { -1.0 };
+    };
+    let (w, l) = fit(samples, 2, x_of);
+    println!(
+        "the current evaluation, its weight and a black-to-move bias fitted: loss {l:.5}, \
+         evaluation weight {:.3}, black to move {:+.0}",
+        w[0],
+        w[1] * k / w[0]
+    );
+}
+
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -758,6 +952,11 @@ struct Options {
     /// points) on top of the current evaluation.
     #[arg(long)]
     counts: bool,
+    /// Also fit a value per refined line pattern (an open three with two straight-four
+    /// points, open twos by their open-three points, a closed three with two four points)
+    /// on top of the current evaluation; freestyle's shapes (five or more wins).
+    #[arg(long)]
+    refine: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
@@ -793,6 +992,7 @@ fn main() -> anyhow::Result<()> {
         quiet,
         searching,
         o.combos || o.pairs || o.pairs_over,
+        o.refine,
         &o.files,
     )?;
     let every = o.every.max(1);
@@ -941,12 +1141,18 @@ fn main() -> anyhow::Result<()> {
         fit_pairs(&samples, k, false);
         fit_pairs(&samples, k, true);
     }
+    if o.pairs_over || o.counts || o.refine {
+        fit_scale_only(&samples, k);
+    }
     if o.pairs_over {
         fit_pairs_over(&samples, k, false);
         fit_pairs_over(&samples, k, true);
     }
     if o.counts {
         fit_counts(&samples, k);
+    }
+    if o.refine {
+        fit_refined(&samples, k);
     }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
