@@ -853,9 +853,14 @@ impl<W: Write> Brain<W> {
 
     fn budget(&self) -> Budget {
         let min_to_go = self.tuning.for_rule(self.settings.rule).to_go_min;
-        self.settings
-            .time
-            .budget(self.board.move_count(), self.used_ms, min_to_go)
+        let empty = usize::from(self.board.width()) * usize::from(self.board.height())
+            - self.board.stone_count();
+        self.settings.time.budget(
+            self.board.move_count(),
+            self.used_ms,
+            min_to_go,
+            empty.div_ceil(2) as u64,
+        )
     }
 
     fn limits(&self, at: Instant, budget: &Budget) -> Limits {

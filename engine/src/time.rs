@@ -108,9 +108,17 @@ impl TimeControl {
     /// The budget for a move when `move_count` moves have been played and the brain has used
     /// `used_ms` of its own game time so far (only consulted when no `time_left` came). A
     /// game clock is shared among at least `min_to_go` moves (the `to_go_min` knob; 0 is
-    /// read as 1).
+    /// read as 1); `moves_left` is the most moves the game can still ask of the brain (half
+    /// the empty points, rounded up), each of which keeps [`LATENCY_RESERVE_MS`] of the clock
+    /// back.
     #[must_use]
-    pub fn budget(&self, move_count: usize, used_ms: u64, min_to_go: u32) -> Budget {
+    pub fn budget(
+        &self,
+        move_count: usize,
+        used_ms: u64,
+        min_to_go: u32,
+        moves_left: u64,
+    ) -> Budget {
         if self.turn_ms == Some(0) {
             return Budget {
                 optimum: Some(Duration::ZERO),
@@ -131,7 +139,7 @@ impl TimeControl {
             Remaining::Unlimited => None,
             Remaining::Unknown => self.match_ms.map(|m| m as i64 - used_ms as i64),
         };
-        let game = left.map(|left| self.game_share(left, move_count, min_to_go));
+        let game = left.map(|left| self.game_share(left, move_count, min_to_go, moves_left));
 
         let (optimum, maximum, deadline) = match (turn, game) {
             (None, None) => (None, None, None),
@@ -159,10 +167,24 @@ impl TimeControl {
         }
     }
 
-    /// (optimum, maximum) in ms when `left` ms of game time remain.
-    fn game_share(&self, left: i64, move_count: usize, min_to_go: u32) -> (u64, u64) {
-        // Keep a reserve against the latency of every remaining answer.
-        let usable = (left - (left / 20).clamp(20, 2_000)).max(0) as u64;
+    /// (optimum, maximum) in ms when `left` ms of game time remain and at most `moves_left`
+    /// more moves can be asked of the brain.
+    fn game_share(
+        &self,
+        left: i64,
+        move_count: usize,
+        min_to_go: u32,
+        moves_left: u64,
+    ) -> (u64, u64) {
+        // Keep a reserve against the latency of every remaining answer (an increment pays
+        // for its own move's), and a share of the clock against a slow machine.
+        let latency = LATENCY_RESERVE_MS
+            .saturating_sub(self.increment_ms)
+            .saturating_mul(moves_left);
+        let reserve = (left / 20)
+            .clamp(20, 2_000)
+            .saturating_add(i64::try_from(latency).unwrap_or(i64::MAX));
+        let usable = left.saturating_sub(reserve).max(0) as u64;
         let inc = self.increment_ms * 3 / 4;
         let to_go = moves_to_go(move_count, min_to_go);
         let optimum = usable / to_go + inc;
@@ -171,6 +193,14 @@ impl TimeControl {
         (optimum.max(1), maximum.max(1))
     }
 }
+
+/// Game time kept back for each move the brain may still be asked for: what a manager
+/// charges beyond the search (pipes, scheduling, a coarse timer: Piskvork on Windows counts
+/// in 15.6 ms ticks). Without it a game that fills the board ends with the brain answering
+/// dozens of moves at once on its last tens of milliseconds, which a manager charging a few
+/// ms per move puts over the limit (fifty-first session: 179 953 ms of 180 s used in a
+/// 225-move game). On a 15x15 board it is at most 565 ms.
+pub const LATENCY_RESERVE_MS: u64 = 5;
 
 /// When `timeout_turn 0` asks for an instant move, answer within this many ms.
 const INSTANT_DEADLINE_MS: u64 = 20;
@@ -216,7 +246,7 @@ mod tests {
         tc.set_match(0);
         for t in [50u64, 100, 1_000, 5_000, 30_000] {
             tc.set_turn(t as i64);
-            let b = tc.budget(10, 0, DEFAULT_MIN_TO_GO);
+            let b = tc.budget(10, 0, DEFAULT_MIN_TO_GO, 0);
             let max = b.maximum.unwrap();
             let deadline = b.deadline.unwrap();
             assert!(max < Duration::from_millis(t), "turn {t}: {b:?}");
@@ -235,12 +265,12 @@ mod tests {
         tc.set_turn(YIXIN_UNLIMITED_TURN);
         tc.set_match(YIXIN_UNLIMITED_MATCH);
         tc.set_left(YIXIN_UNLIMITED_MATCH);
-        assert_eq!(tc.budget(0, 0, DEFAULT_MIN_TO_GO).maximum, None);
+        assert_eq!(tc.budget(0, 0, DEFAULT_MIN_TO_GO, 0).maximum, None);
         tc.set_left(UNLIMITED_TIME_LEFT);
         assert_eq!(tc.remaining, Remaining::Unlimited);
         tc.set_match(0);
         assert_eq!(tc.match_ms, None);
-        let b = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
+        let b = tc.budget(0, 0, DEFAULT_MIN_TO_GO, 0);
         assert_eq!((b.optimum, b.maximum, b.deadline), (None, None, None));
     }
 
@@ -248,7 +278,7 @@ mod tests {
     fn timeout_turn_zero_means_move_now() {
         let mut tc = TimeControl::default();
         tc.set_turn(0);
-        let b = tc.budget(5, 0, DEFAULT_MIN_TO_GO);
+        let b = tc.budget(5, 0, DEFAULT_MIN_TO_GO, 0);
         assert!(b.instant);
         assert_eq!(b.maximum, Some(Duration::ZERO));
         assert!(b.deadline.unwrap() <= Duration::from_millis(INSTANT_DEADLINE_MS));
@@ -260,7 +290,7 @@ mod tests {
         tc.set_turn(5_000);
         tc.set_match(120_000);
         tc.set_left(120_000);
-        let early = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
+        let early = tc.budget(0, 0, DEFAULT_MIN_TO_GO, 0);
         // 120 s over ~45 moves: a few seconds, under the turn cap.
         assert!(
             early.optimum.unwrap() > Duration::from_millis(1_500),
@@ -268,7 +298,7 @@ mod tests {
         );
         assert!(early.maximum.unwrap() <= Duration::from_millis(5_000));
         tc.set_left(3_000);
-        let late = tc.budget(80, 0, DEFAULT_MIN_TO_GO);
+        let late = tc.budget(80, 0, DEFAULT_MIN_TO_GO, 0);
         assert!(
             late.maximum.unwrap() <= Duration::from_millis(1_000),
             "{late:?}"
@@ -276,7 +306,7 @@ mod tests {
         assert!(late.deadline.unwrap() < Duration::from_millis(3_000));
         // Negative time left still gives a (tiny) positive budget, never a panic.
         tc.set_left(-500);
-        let over = tc.budget(80, 0, DEFAULT_MIN_TO_GO);
+        let over = tc.budget(80, 0, DEFAULT_MIN_TO_GO, 0);
         assert_eq!(over.maximum, ms(1));
     }
 
@@ -287,7 +317,7 @@ mod tests {
         tc.set_match(30_000);
         tc.set_left(10_000);
         // 10 s left, less a 500 ms reserve: a tenth late in the game by default...
-        let at = |move_count, floor| tc.budget(move_count, 0, floor).optimum.unwrap();
+        let at = |move_count, floor| tc.budget(move_count, 0, floor, 0).optimum.unwrap();
         assert_eq!(at(100, DEFAULT_MIN_TO_GO), Duration::from_millis(950));
         // ...and a twentieth with a floor of 20, which early moves never reach.
         assert_eq!(at(100, 20), Duration::from_millis(475));
@@ -296,9 +326,11 @@ mod tests {
         assert_eq!(at(100, 0), Duration::from_millis(9_500 / 4));
     }
 
-    /// Plays a game of `own_moves` moves per side at `per_game` ms + `inc` ms per move,
-    /// spending each move's optimum; returns the time left at the end (ms).
-    fn spend(per_game: i64, inc: i64, own_moves: usize) -> i64 {
+    /// Plays a game of `own_moves` moves per side on a 15x15 board (from four stones) at
+    /// `per_game` ms + `inc` ms per move, spending each move's optimum and `latency` ms more
+    /// that the manager charges; returns the time left at the end (ms). With `reserve` false
+    /// the brain is not told how many moves may be left.
+    fn spend(per_game: i64, inc: i64, own_moves: usize, latency: i64, reserve: bool) -> i64 {
         let mut tc = TimeControl::default();
         tc.set_turn(YIXIN_UNLIMITED_TURN);
         tc.set_match(per_game);
@@ -306,13 +338,19 @@ mod tests {
         let mut left = per_game;
         for k in 0..own_moves {
             tc.set_left(left);
-            let b = tc.budget(2 * k + 4, 0, DEFAULT_MIN_TO_GO);
+            let stones = 2 * k + 4;
+            let moves_left = if reserve {
+                (225 - stones as u64).div_ceil(2)
+            } else {
+                0
+            };
+            let b = tc.budget(stones, 0, DEFAULT_MIN_TO_GO, moves_left);
             let opt = b.optimum.unwrap().as_millis() as i64;
             assert!(
                 b.maximum.unwrap().as_millis() as i64 <= left.max(1),
                 "{b:?} {left}"
             );
-            left += inc - opt;
+            left += inc - opt - latency;
         }
         left
     }
@@ -320,16 +358,47 @@ mod tests {
     #[test]
     fn a_game_clock_is_used_but_not_exhausted() {
         // A typical game (25 moves per side) spends most of the clock on its moves...
-        let left = spend(5_000, 50, 25);
+        let left = spend(5_000, 50, 25, 0, true);
         assert!(
             left < 5_000 * 45 / 100,
             "{left} ms of 5 s left after 25 moves"
         );
         // ...and a very long one (110 moves per side) still has time for every move.
-        let left = spend(5_000, 50, 110);
+        let left = spend(5_000, 50, 110, 0, true);
         assert!(left > 0, "ran out: {left}");
-        let left = spend(180_000, 0, 110);
+        let left = spend(180_000, 0, 110, 0, true);
         assert!(left > 0, "ran out: {left}");
+    }
+
+    #[test]
+    fn a_full_board_survives_a_manager_that_charges_for_every_answer() {
+        // 180 s per game, a manager charging 4 ms per answer beyond the search, a game that
+        // fills the 15x15 board (110 moves per side after the opening's four stones). With
+        // a reserve per move left the clock lasts; with the old per-clock reserve alone it
+        // ran out (the brain answered the last moves on its final tens of ms).
+        let left = spend(180_000, 0, 110, 4, true);
+        assert!(left > 0, "ran out: {left}");
+        let left = spend(180_000, 0, 110, 4, false);
+        assert!(
+            left < 0,
+            "the test no longer needs the reserve: {left} ms left"
+        );
+        // The reserve costs a 180 s clock little at the start: still over 4 s for move 1.
+        let mut tc = TimeControl::default();
+        tc.set_turn(YIXIN_UNLIMITED_TURN);
+        tc.set_match(180_000);
+        tc.set_left(180_000);
+        let first = tc.budget(4, 0, DEFAULT_MIN_TO_GO, 111);
+        assert!(
+            first.optimum.unwrap() > Duration::from_millis(4_000),
+            "{first:?}"
+        );
+        // An increment of the reserve's size or more pays for its own move's latency.
+        tc.set_increment(LATENCY_RESERVE_MS as i64);
+        tc.set_left(1_000);
+        let with_inc = tc.budget(100, 0, DEFAULT_MIN_TO_GO, 60);
+        let without = tc.budget(100, 0, DEFAULT_MIN_TO_GO, 0);
+        assert_eq!(with_inc, without);
     }
 
     #[test]
@@ -338,8 +407,8 @@ mod tests {
         tc.set_turn(YIXIN_UNLIMITED_TURN);
         tc.set_match(60_000);
         tc.set_increment(2_000);
-        let fresh = tc.budget(0, 0, DEFAULT_MIN_TO_GO);
-        let used = tc.budget(0, 50_000, DEFAULT_MIN_TO_GO);
+        let fresh = tc.budget(0, 0, DEFAULT_MIN_TO_GO, 0);
+        let used = tc.budget(0, 50_000, DEFAULT_MIN_TO_GO, 0);
         assert!(fresh.optimum.unwrap() > used.optimum.unwrap());
         assert!(
             used.optimum.unwrap() >= Duration::from_millis(1_500),
