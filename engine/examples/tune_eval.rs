@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release -p tengen-engine --example tune_eval -- [--quiet | --quiet-mover]
 //!     [--search-depth D [--lambda L] [--every N] [--threads T]] [--combos [--combo-l2 L,...]]
-//!     [--pairs] [--pairs-over] [--counts] [--refine] [--phases] RULE FILE...
+//!     [--pairs] [--pairs-over] [--counts] [--refine] [--cross] [--phases] RULE FILE...
 //! ```
 //!
 //! `RULE` is a rule name (`renju`, `freestyle`, …) or `all`; each `FILE` is a manager
@@ -59,6 +59,13 @@
 //! within the pattern. The shapes are freestyle's (five or more wins). On 8-ply labels the
 //! refined values came out near nothing; only game results valued the strong open three
 //! (engine/STRENGTH.md, fifty-first session).
+//!
+//! `--cross` fits, on top of the current evaluation, a value per pair of classes on one
+//! point (the side to move's and the opponent's: none, open three, four, double three, a
+//! four with more, forbidden), and then a value per class of each side alone: whether a
+//! point that serves both sides (my three where the opponent would make a four) is worth
+//! other than the sum of what it is worth to each (engine/STRENGTH.md, fifty-first
+//! session).
 //!
 //! Each fit on top of the current evaluation is printed after the evaluation alone with its
 //! weight and a black-to-move bias fitted: the fair comparison for their losses.
@@ -133,6 +140,38 @@ struct Sample {
     /// The side to move's and the opponent's number of refined line patterns
     /// ([`REFINED`]).
     refined: [[u16; REFINED.len()]; 2],
+    /// With `--cross`: the number of points of each pair of classes (the side to move's,
+    /// the opponent's; [`cross_class`]), by `a * CROSS + b`.
+    cross: Vec<u16>,
+}
+
+/// The class groups `--cross` pairs: none, open three, four, double three, a four with
+/// more (four-three, two fours, straight four), forbidden for black.
+const CROSS: usize = 6;
+const CROSS_NAMES: [&str; CROSS] = ["-", "3", "4", "33", "4+", "forb"];
+
+fn cross_class(k: Class) -> usize {
+    match k {
+        Class::Plain => 0,
+        Class::Three => 1,
+        Class::Four => 2,
+        Class::ThreeThree => 3,
+        Class::Forbidden => 5,
+        _ => 4,
+    }
+}
+
+/// The points' class pairs ([`Sample::cross`]) of the side to move `mover`.
+fn cross_counts(pos: &Position, mover: Color) -> Vec<u16> {
+    let mut n = vec![0; CROSS * CROSS];
+    for &c in pos.board_cells() {
+        if pos.is_empty(c) {
+            let a = cross_class(pos.class(mover, c));
+            let b = cross_class(pos.class(mover.opponent(), c));
+            n[a * CROSS + b] += 1;
+        }
+    }
+    n
 }
 
 /// The refined line patterns `--refine` fits a value for, on top of their pattern's: an
@@ -306,6 +345,7 @@ fn load(
     keep_boards: bool,
     with_combos: bool,
     with_refined: bool,
+    with_cross: bool,
     files: &[String],
 ) -> anyhow::Result<(Vec<Sample>, usize)> {
     let mut samples = Vec::new();
@@ -356,6 +396,11 @@ fn load(
                                     [Vec::new(), Vec::new()]
                                 },
                                 counts: [us_counted, them_counted],
+                                cross: if with_cross {
+                                    cross_counts(&pos, mover)
+                                } else {
+                                    Vec::new()
+                                },
                                 refined: if with_refined {
                                     [
                                         refined_counts(&pos, mover),
@@ -716,6 +761,35 @@ fn fit_pairs(samples: &[Sample], k: f64, threats: bool) {
     }
 }
 
+/// Fits `extra` features, which `extra_of` writes (into a zeroed slice), on top of the
+/// current evaluation (its weight fitted: a scale) with a black-to-move bias, and prints
+/// the held-out loss of `what` with the evaluation's weight and the bias. Returns the
+/// extra features' weights and the factor that makes a weight a value in the current
+/// evaluation's points.
+fn fit_over(
+    samples: &[Sample],
+    k: f64,
+    what: &str,
+    extra: usize,
+    extra_of: impl Fn(&Sample, &mut [f64]),
+) -> (Vec<f64>, f64) {
+    let x_of = |s: &Sample, x: &mut [f64]| {
+        x.fill(0.0);
+        x[0] = s.current / k;
+        x[1] = if s.black { 1.0 } else { -1.0 };
+        extra_of(s, &mut x[2..]);
+    };
+    let (w, l) = fit(samples, 2 + extra, x_of);
+    // A weight over the evaluation's weight is a value in evaluation points.
+    let scale = k / w[0];
+    println!(
+        "{what}: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
+        w[0],
+        w[1] * scale
+    );
+    (w[2..].to_vec(), scale)
+}
+
 /// `--pairs-over`: the threat pairs (as [`fit_pairs`]) fitted on top of the current
 /// evaluation, whose weight is fitted too (a scale), with a black-to-move bias: what pairs
 /// would add to the engine's table as it stands, its line values kept. With `per_colour`,
@@ -729,35 +803,25 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
     // and the opponent's; per colour, black's attack and white's defence (black to move),
     // then white's attack and black's defence.
     let tables = if per_colour { 4 } else { 2 };
-    let x_of = |s: &Sample, x: &mut [f64]| {
-        x.fill(0.0);
-        x[0] = s.current / k;
-        x[1] = if s.black { 1.0 } else { -1.0 };
+    let what = if per_colour {
+        "threat pairs over the current evaluation per colour (black's attack, white's \
+         defence, white's attack, black's defence)"
+    } else {
+        "threat pairs over the current evaluation (attack, defence)"
+    };
+    let (w, scale) = fit_over(samples, k, what, tables * np, |s, x| {
         let colour = if per_colour && !s.black { 2 } else { 0 };
         for (side, sign) in [(0, 1.0), (1, -1.0)] {
-            let base = 2 + (colour + side) * np;
+            let base = (colour + side) * np;
             for &i in &s.combos[side] {
                 feats[i as usize].iter().for_each(|&f| x[base + f] += sign);
             }
         }
-    };
-    let (w, l) = fit(samples, 2 + tables * np, x_of);
-    // A pair weight over the evaluation's weight is a value in evaluation points.
-    let scale = k / w[0];
-    println!(
-        "threat pairs over the current evaluation{}: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
-        if per_colour {
-            " per colour (black's attack, white's defence, white's attack, black's defence)"
-        } else {
-            " (attack, defence)"
-        },
-        w[0],
-        w[1] * scale
-    );
+    });
     for b in 0..PATTERNS.len() {
         for a in (0..=b).filter(|&a| threat_pair(a, b)) {
             let v: Vec<String> = (0..tables)
-                .map(|t| format!("{:>6.0}", w[2 + t * np + pair(a, b)] * scale))
+                .map(|t| format!("{:>6.0}", w[t * np + pair(a, b)] * scale))
                 .collect();
             println!("  pair {}+{}  {}", PATTERNS[b], PATTERNS[a], v.join(" "));
         }
@@ -774,30 +838,21 @@ fn fit_pairs_over(samples: &[Sample], k: f64, per_colour: bool) {
 fn fit_counts(samples: &[Sample], k: f64) {
     const COUNT_STEPS: usize = 8;
     let per_side = COUNTED.len() * COUNT_STEPS;
-    let x_of = |s: &Sample, x: &mut [f64]| {
-        x.fill(0.0);
-        x[0] = s.current / k;
-        x[1] = if s.black { 1.0 } else { -1.0 };
+    let what = "class counts over the current evaluation";
+    let (w, scale) = fit_over(samples, k, what, 2 * per_side, |s, x| {
         for (side, sign) in [(0, 1.0), (1, -1.0)] {
             for (c, &n) in s.counts[side].iter().enumerate() {
-                let base = 2 + side * per_side + c * COUNT_STEPS;
+                let base = side * per_side + c * COUNT_STEPS;
                 for step in 0..(n as usize).min(COUNT_STEPS) {
                     x[base + step] = sign;
                 }
             }
         }
-    };
-    let (w, l) = fit(samples, 2 + 2 * per_side, x_of);
-    let scale = k / w[0];
-    println!(
-        "class counts over the current evaluation: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
-        w[0],
-        w[1] * scale
-    );
+    });
     println!("  class        side       value for 1..{COUNT_STEPS}+ points (samples with at least that many)");
     for (c, class) in COUNTED.iter().enumerate() {
         for (side, name) in [(0, "to move"), (1, "opponent")] {
-            let base = 2 + side * per_side + c * COUNT_STEPS;
+            let base = side * per_side + c * COUNT_STEPS;
             let mut sum = 0.0;
             let cells: Vec<String> = (0..COUNT_STEPS)
                 .map(|step| {
@@ -825,33 +880,24 @@ fn fit_refined(samples: &[Sample], k: f64) {
     // Per side the refined counts, then the counts of their patterns (F2, B3, F3: the
     // fitted patterns 3..6), so that a refined value is a difference within its pattern.
     let n = REFINED.len() + 3;
-    let x_of = |s: &Sample, x: &mut [f64]| {
-        x.fill(0.0);
-        x[0] = s.current / k;
-        x[1] = if s.black { 1.0 } else { -1.0 };
+    let what = "refined patterns over the current evaluation";
+    let (w, scale) = fit_over(samples, k, what, 2 * n, |s, x| {
         for (side, sign, plain) in [(0, 1.0, &s.us), (1, -1.0, &s.them)] {
             for (i, &v) in s.refined[side].iter().enumerate() {
-                x[2 + side * n + i] = sign * f64::from(v);
+                x[side * n + i] = sign * f64::from(v);
             }
             for i in 0..3 {
-                x[2 + side * n + REFINED.len() + i] = sign * f64::from(plain[3 + i]);
+                x[side * n + REFINED.len() + i] = sign * f64::from(plain[3 + i]);
             }
         }
-    };
-    let (w, l) = fit(samples, 2 + 2 * n, x_of);
-    let scale = k / w[0];
-    println!(
-        "refined patterns over the current evaluation: loss {l:.5}, evaluation weight {:.3}, black to move {:+.0}",
-        w[0],
-        w[1] * scale
-    );
+    });
     for (i, name) in REFINED.iter().enumerate() {
         let seen = |side: usize| samples.iter().filter(|s| s.refined[side][i] > 0).count();
         println!(
             "  {name:<8} to move {:>6.0} ({} samples)  opponent {:>6.0} ({})",
-            w[2 + i] * scale,
+            w[i] * scale,
             seen(0),
-            w[2 + n + i] * scale,
+            w[n + i] * scale,
             seen(1)
         );
     }
@@ -859,7 +905,7 @@ fn fit_refined(samples: &[Sample], k: f64) {
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            let at = 2 + REFINED.len() + i;
+            let at = REFINED.len() + i;
             format!("{name} {:+.0} / {:+.0}", w[at] * scale, w[n + at] * scale)
         })
         .collect();
@@ -869,20 +915,60 @@ fn fit_refined(samples: &[Sample], k: f64) {
     );
 }
 
+/// `--cross`: a value per pair of classes on one point ([`Sample::cross`]), fitted on top
+/// of the current evaluation (its weight fitted) with a black-to-move bias; with `joint`
+/// false, a value per class of each side alone (the pair's value is then their sum), to
+/// tell what the pairs add. The pair of two plain classes has no value of its own.
+fn fit_cross(samples: &[Sample], k: f64, joint: bool) {
+    let n = if joint { CROSS * CROSS } else { 2 * CROSS };
+    let what = if joint {
+        "class pairs on a point (to move's, opponent's) over the current evaluation"
+    } else {
+        "class per side over the current evaluation"
+    };
+    let (w, scale) = fit_over(samples, k, what, n, |s, x| {
+        for (i, &v) in s.cross.iter().enumerate().skip(1) {
+            let v = f64::from(v);
+            if joint {
+                x[i] = v;
+            } else {
+                let (a, b) = (i / CROSS, i % CROSS);
+                if a > 0 {
+                    x[a] += v;
+                }
+                if b > 0 {
+                    x[CROSS + b] += v;
+                }
+            }
+        }
+    });
+    if joint {
+        println!(
+            "  to move \\ opponent  {}",
+            CROSS_NAMES.map(|c| format!("{c:>6}")).join("")
+        );
+        for a in 0..CROSS {
+            let row: String = (0..CROSS)
+                .map(|b| format!("{:>6.0}", w[a * CROSS + b] * scale))
+                .collect();
+            println!("  {:<18} {row}", CROSS_NAMES[a]);
+        }
+    } else {
+        let side = |base: usize| -> String {
+            (1..CROSS)
+                .map(|c| format!("{} {:+.0}", CROSS_NAMES[c], w[base + c] * scale))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        println!("  to move: {}; opponent: {}", side(0), side(CROSS));
+    }
+}
+
 /// The comparison for the fits on top of the current evaluation: the evaluation alone with
 /// its weight and a black-to-move bias fitted, as they fit them.
 fn fit_scale_only(samples: &[Sample], k: f64) {
-    let x_of = |s: &Sample, x: &mut [f64]| {
-        x[0] = s.current / k;
-        x[1] = if s.black { 1.0 } else { -1.0 };
-    };
-    let (w, l) = fit(samples, 2, x_of);
-    println!(
-        "the current evaluation, its weight and a black-to-move bias fitted: loss {l:.5}, \
-         evaluation weight {:.3}, black to move {:+.0}",
-        w[0],
-        w[1] * k / w[0]
-    );
+    let what = "the current evaluation, its weight and a black-to-move bias fitted";
+    fit_over(samples, k, what, 0, |_, _| {});
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
@@ -957,6 +1043,11 @@ struct Options {
     /// on top of the current evaluation; freestyle's shapes (five or more wins).
     #[arg(long)]
     refine: bool,
+    /// Also fit a value per pair of classes on one point (the side to move's, the
+    /// opponent's) on top of the current evaluation, and the same with each side's class
+    /// alone.
+    #[arg(long)]
+    cross: bool,
     /// With `--combos`: weights of the penalty on the difference from the linear fit (one
     /// fit each, comma-separated).
     #[arg(long, value_delimiter = ',', default_value = "0.0001")]
@@ -993,6 +1084,7 @@ fn main() -> anyhow::Result<()> {
         searching,
         o.combos || o.pairs || o.pairs_over,
         o.refine,
+        o.cross,
         &o.files,
     )?;
     let every = o.every.max(1);
@@ -1141,7 +1233,7 @@ fn main() -> anyhow::Result<()> {
         fit_pairs(&samples, k, false);
         fit_pairs(&samples, k, true);
     }
-    if o.pairs_over || o.counts || o.refine {
+    if o.pairs_over || o.counts || o.refine || o.cross {
         fit_scale_only(&samples, k);
     }
     if o.pairs_over {
@@ -1153,6 +1245,10 @@ fn main() -> anyhow::Result<()> {
     }
     if o.refine {
         fit_refined(&samples, k);
+    }
+    if o.cross {
+        fit_cross(&samples, k, false);
+        fit_cross(&samples, k, true);
     }
     // The same with both tables per colour: black's attack and defence, then white's.
     let x_of = |s: &Sample, x: &mut [f64]| {
