@@ -56,7 +56,8 @@
 //! refined line pattern: an open three with two straight-four points (`..XXX..`), open twos
 //! with three and with four or more open-three points, a closed three with two four points,
 //! each beside a value for its plain pattern so that the refined value is a difference
-//! within the pattern. The shapes are freestyle's (five or more wins). On 8-ply labels the
+//! within the pattern. The points are read from the rule's pattern table with the stone
+//! played. On 8-ply labels the
 //! refined values came out near nothing; only game results valued the strong open three
 //! (engine/STRENGTH.md, fifty-first session).
 //!
@@ -94,11 +95,11 @@ use clap::Parser;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use tengen_engine::eval::{evaluate, fitted_pattern};
-use tengen_engine::pattern::{cell, Class, ComboTable, Pattern, HALF};
-use tengen_engine::position::{Cell, Position, STEPS};
+use tengen_engine::pattern::{cell, slot, Class, ComboTable, Pattern, PatternTable, HALF};
+use tengen_engine::position::{Cell, Position};
 use tengen_engine::search::{Engine, Limits, WIN_BOUND};
 use tengen_manager::record::{from_json_lines, EndReason};
-use tengen_rules::{Board, Color, Rule};
+use tengen_rules::{Board, Color, Pos, Rule};
 
 /// Fitted line patterns (F4 includes the two-fours-on-a-line pattern).
 const PATTERNS: [&str; 8] = ["B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4"];
@@ -180,65 +181,54 @@ fn cross_counts(pos: &Position, mover: Color) -> Vec<u16> {
 /// points.
 const REFINED: [&str; 4] = ["F3 2sf", "F2 3o3", "F2 4+o3", "B3 2f"];
 
-/// The cells of the line through `c` in direction `d` for `color`, from `HALF` before to
-/// `HALF` after: 0 empty, 1 own, 2 the opponent's or outside the board.
-fn line_cells(pos: &Position, color: Color, c: Cell, d: usize) -> [u8; 2 * HALF + 1] {
-    let own = match color {
-        Color::Black => cell::BLACK,
-        Color::White => cell::WHITE,
-    };
-    let mut line = [2; 2 * HALF + 1];
+/// The cells (raw [`cell`] values, walls off the board) of the line through `c` in
+/// direction `d`, from `2 * HALF` before `c` to `2 * HALF` after it: the windows of every
+/// point within `HALF` of `c`.
+fn strip(pos: &Position, c: Cell, d: usize) -> [u8; 4 * HALF + 1] {
+    let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+    let p = pos.pos_of(c);
+    let mut line = [cell::WALL; 4 * HALF + 1];
     for (i, v) in line.iter_mut().enumerate() {
-        let q = (c as isize + STEPS[d] * (i as isize - HALF as isize)) as Cell;
-        let at = pos.at(q);
-        *v = if at == cell::EMPTY {
-            0
-        } else if at == own {
-            1
-        } else {
-            2
-        };
+        let o = i as i32 - 2 * HALF as i32;
+        let (x, y) = (i32::from(p.x) + dx * o, i32::from(p.y) + dy * o);
+        if (0..i32::from(pos.width())).contains(&x) && (0..i32::from(pos.height())).contains(&y) {
+            *v = pos.at(Position::cell_at(Pos::new(x as u8, y as u8)));
+        }
     }
     line
 }
 
-/// The length of the run of own stones through `i`.
-fn run(line: &[u8], i: usize) -> usize {
-    let left = line[..i].iter().rev().take_while(|&&v| v == 1).count();
-    let right = line[i + 1..].iter().take_while(|&&v| v == 1).count();
-    left + 1 + right
-}
-
-/// Empty points of `line` where an own stone makes a straight four (exactly four in a row,
-/// both ends empty; freestyle's five or more); with `any_four`, a four of any shape (five
-/// in a row one stone away).
-fn four_points(line: &mut [u8], any_four: bool) -> usize {
-    let mut n = 0;
-    for i in 1..line.len() - 1 {
-        if line[i] != 0 {
-            continue;
-        }
-        line[i] = 1;
-        let r = run(line, i);
-        let hit = if any_four {
-            r < 5
-                && (0..line.len()).any(|j| {
-                    line[j] == 0 && {
-                        line[j] = 1;
-                        let five = run(line, j) >= 5;
-                        line[j] = 0;
-                        five
-                    }
-                })
-        } else {
-            let left = line[..i].iter().rev().take_while(|&&v| v == 1).count();
-            let before = (i - left).checked_sub(1).map(|j| line[j]);
-            r == 4 && before == Some(0) && line.get(i - left + r) == Some(&0)
-        };
-        line[i] = 0;
-        n += usize::from(hit);
-    }
-    n
+/// How many empty points within `HALF` of `c` on line `d` get a pattern `counted` for
+/// `color` once `color` has played `c` (by the rule's pattern table).
+fn count_after(
+    pos: &Position,
+    color: Color,
+    c: Cell,
+    d: usize,
+    counted: fn(Pattern) -> bool,
+) -> usize {
+    let table = PatternTable::get(pos.rule());
+    let mut line = strip(pos, c, d);
+    line[2 * HALF] = match color {
+        Color::Black => cell::BLACK,
+        Color::White => cell::WHITE,
+    };
+    (HALF..=3 * HALF)
+        .filter(|&q| line[q] == cell::EMPTY)
+        .filter(|&q| {
+            let key = (-(HALF as i32)..=HALF as i32)
+                .filter(|&o| o != 0)
+                .map(|o| u32::from(line[(q as i32 + o) as usize]) << (2 * slot(o)))
+                .sum();
+            let both = table.lookup(key);
+            let own = if color == Color::Black {
+                both & 15
+            } else {
+                both >> 4
+            };
+            counted(Pattern::from_u8(own))
+        })
+        .count()
 }
 
 /// `color`'s number of each refined pattern ([`REFINED`]) over the empty points.
@@ -249,29 +239,17 @@ fn refined_counts(pos: &Position, color: Color) -> [u16; REFINED.len()] {
             continue;
         }
         for d in 0..4 {
-            let pattern = pos.pattern(color, c, d);
-            if !matches!(pattern, Pattern::F3 | Pattern::F2 | Pattern::B3) {
-                continue;
-            }
-            let mut line = line_cells(pos, color, c, d);
-            line[HALF] = 1;
-            match pattern {
-                Pattern::F3 => n[0] += u16::from(four_points(&mut line, false) >= 2),
-                Pattern::B3 => n[3] += u16::from(four_points(&mut line, true) >= 2),
-                _ => {
-                    // Open-three points: after them the line has a straight-four point.
-                    let mut threes = 0;
-                    for i in 0..line.len() {
-                        if line[i] == 0 {
-                            line[i] = 1;
-                            threes += usize::from(four_points(&mut line, false) > 0);
-                            line[i] = 0;
-                        }
-                    }
+            let after = |counted| count_after(pos, color, c, d, counted);
+            match pos.pattern(color, c, d) {
+                Pattern::F3 => n[0] += u16::from(after(|p| p == Pattern::F4) >= 2),
+                Pattern::B3 => n[3] += u16::from(after(Pattern::is_four) >= 2),
+                Pattern::F2 => {
+                    let threes = after(|p| p == Pattern::F3);
                     if threes >= 3 {
                         n[threes.min(4) - 2] += 1;
                     }
                 }
+                _ => {}
             }
         }
     }
@@ -1040,7 +1018,7 @@ struct Options {
     counts: bool,
     /// Also fit a value per refined line pattern (an open three with two straight-four
     /// points, open twos by their open-three points, a closed three with two four points)
-    /// on top of the current evaluation; freestyle's shapes (five or more wins).
+    /// on top of the current evaluation.
     #[arg(long)]
     refine: bool,
     /// Also fit a value per pair of classes on one point (the side to move's, the
