@@ -240,6 +240,15 @@ mod tests {
         Some(Duration::from_millis(v))
     }
 
+    /// A game clock of `per_game` ms with `left` ms of it left, no per-move limit.
+    fn game_clock(per_game: i64, left: i64) -> TimeControl {
+        let mut tc = TimeControl::default();
+        tc.set_turn(YIXIN_UNLIMITED_TURN);
+        tc.set_match(per_game);
+        tc.set_left(left);
+        tc
+    }
+
     #[test]
     fn turn_only_answers_inside_the_limit_with_a_margin() {
         let mut tc = TimeControl::default();
@@ -312,10 +321,7 @@ mod tests {
 
     #[test]
     fn late_moves_share_the_clock_among_min_to_go() {
-        let mut tc = TimeControl::default();
-        tc.set_turn(YIXIN_UNLIMITED_TURN);
-        tc.set_match(30_000);
-        tc.set_left(10_000);
+        let tc = game_clock(30_000, 10_000);
         // 10 s left, less a 500 ms reserve: a tenth late in the game by default...
         let at = |move_count, floor| tc.budget(move_count, 0, floor, 0).optimum.unwrap();
         assert_eq!(at(100, DEFAULT_MIN_TO_GO), Duration::from_millis(950));
@@ -331,11 +337,9 @@ mod tests {
     /// that the manager charges; returns the time left at the end (ms). With `reserve` false
     /// the brain is not told how many moves may be left.
     fn spend(per_game: i64, inc: i64, own_moves: usize, latency: i64, reserve: bool) -> i64 {
-        let mut tc = TimeControl::default();
-        tc.set_turn(YIXIN_UNLIMITED_TURN);
-        tc.set_match(per_game);
-        tc.set_increment(inc);
         let mut left = per_game;
+        let mut tc = game_clock(per_game, left);
+        tc.set_increment(inc);
         for k in 0..own_moves {
             tc.set_left(left);
             let stones = 2 * k + 4;
@@ -384,10 +388,7 @@ mod tests {
             "the test no longer needs the reserve: {left} ms left"
         );
         // The reserve costs a 180 s clock little at the start: still over 4 s for move 1.
-        let mut tc = TimeControl::default();
-        tc.set_turn(YIXIN_UNLIMITED_TURN);
-        tc.set_match(180_000);
-        tc.set_left(180_000);
+        let mut tc = game_clock(180_000, 180_000);
         let first = tc.budget(4, 0, DEFAULT_MIN_TO_GO, 111);
         assert!(
             first.optimum.unwrap() > Duration::from_millis(4_000),
