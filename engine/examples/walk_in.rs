@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p tengen-engine --example walk_in -- --player NAME
-//!     [--nodes 300000] [--recheck-ms MS] FILE...
+//!     [--nodes 300000] [--recheck-ms MS] [--replay-ms TURN] [--tuning KNOBS] FILE...
 //! ```
 //!
 //! Each `FILE` is a manager `results.jsonl`. For every game `NAME` lost, its moves after the
@@ -15,7 +15,12 @@
 //! bounds what the VCT sees. With `--recheck-ms`, the position before the walk-in is also
 //! searched (one thread, that long) and its score printed: a proven loss there means the
 //! game was lost before the walk-in, deeper than the VCT looked (a forced reply is not
-//! searched: the mistake is earlier).
+//! searched: the mistake is earlier). With `--replay-ms`, that position is played as the
+//! brain would play it under a per-move limit of `TURN` ms, and the line says whether the
+//! move chosen leaves the opponent a VCT within `--nodes`: with `--tuning guard_nodes=N`
+//! against without it, whether the root guard would have avoided the walk-in (the
+//! fifty-second session: it never could at 1 s under Renju, as every position was
+//! already scored lost).
 //!
 //! The tenth session used a first version of this on the Renju losses at 1 s per move
 //! (engine/STRENGTH.md, *Against pela and Carbon at 1 s and 200 ms per move*).
@@ -28,8 +33,10 @@ use clap::Parser;
 use tengen_engine::movegen::{self, Threat};
 use tengen_engine::position::Position;
 use tengen_engine::report;
-use tengen_engine::search::{Engine, Limits};
+use tengen_engine::search::{Engine, Limits, Score, Tuning, WIN_BOUND};
+use tengen_engine::settings::parse_tuning;
 use tengen_engine::threat::{Interrupt, Vct};
+use tengen_engine::time::TimeControl;
 use tengen_manager::record::{from_json_lines, GameRecord, GameResult};
 use tengen_rules::{Board, Color, Move, Pos};
 
@@ -45,6 +52,20 @@ struct Options {
     /// Also search the position before the walk-in for this many milliseconds.
     #[arg(long)]
     recheck_ms: Option<u64>,
+    /// Also play the position before the walk-in as the brain would under this per-move
+    /// limit (`INFO timeout_turn`, one thread), and say whether the move it chooses leaves
+    /// the opponent a VCT within `--nodes` (run it twice: with and without `--tuning`).
+    #[arg(long)]
+    replay_ms: Option<u64>,
+    /// Also go back from the walk-in to the earliest of the player's moves after which the
+    /// opponent's search of this many milliseconds (one thread, a fresh table) still proves
+    /// a win: where the game was lost, as far as such a search sees.
+    #[arg(long)]
+    search_ms: Option<u64>,
+    /// Search knobs for `--recheck-ms`, `--replay-ms` and `--search-ms`, as in
+    /// `TENGEN_TUNING`.
+    #[arg(long, default_value = "")]
+    tuning: String,
     /// Manager results.jsonl files.
     #[arg(required = true)]
     files: Vec<String>,
@@ -118,9 +139,88 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
     Ok(None)
 }
 
+/// The move the brain plays in `board` under a per-move limit of `turn` ms (the front end's
+/// budget: [`TimeControl::budget`]), one thread and a fresh 64 MiB table, and whether the
+/// opponent then has a VCT within `nodes`; the search's score too (a forced reply is not
+/// searched: no score).
+fn replay(
+    board: &Board,
+    turn: u64,
+    tuning: Tuning,
+    nodes: u64,
+) -> anyhow::Result<(Pos, bool, Option<Score>)> {
+    let mut clock = TimeControl::default();
+    clock.set_turn(turn as i64);
+    clock.set_match(0);
+    let budget = clock.budget(board.move_count(), 0, 1, 0);
+    let limits = Limits {
+        optimum: budget.optimum,
+        maximum: budget.maximum,
+        ..Limits::default()
+    };
+    let mut engine = Engine::new(64 << 20, 1);
+    engine.set_tuning(tuning);
+    let stop = AtomicBool::new(false);
+    let r = engine.search(board, &limits, &stop, &[], &mut |_| {});
+    let score = (r.nodes > 1).then_some(r.score);
+    let Move::Stone(p) = r.best else {
+        anyhow::bail!("no move to replay");
+    };
+    let mut pos = Position::from_board(board);
+    pos.play(Position::cell_at(p));
+    Ok((p, has_vct(&mut pos, nodes), score))
+}
+
+/// Whether the side to move in `board` proves a win by a search of `ms` milliseconds (one
+/// thread, a fresh 64 MiB table).
+fn proves_win(board: &Board, ms: u64, tuning: Tuning) -> bool {
+    let mut engine = Engine::new(64 << 20, 1);
+    engine.set_tuning(tuning);
+    let limits = Limits::time(Duration::from_millis(ms));
+    let stop = AtomicBool::new(false);
+    let r = engine.search(board, &limits, &stop, &[], &mut |_| {});
+    r.score >= WIN_BOUND
+}
+
+/// Going back from `color`'s walk-in at `walk_in` (a ply of `g`), the earliest of its moves
+/// after which the opponent proves a win by a search of `ms` ms ([`proves_win`]), with no
+/// move in between after which it does not: the move's ply, the move and the board before
+/// it.
+fn lost_since(
+    g: &GameRecord,
+    color: Color,
+    walk_in: usize,
+    ms: u64,
+    tuning: Tuning,
+) -> anyhow::Result<(usize, Pos, Board)> {
+    let moves = g.all_moves();
+    let opening = g.opening_len.min(moves.len());
+    let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])?;
+    // The board before each of `color`'s moves up to the walk-in.
+    let mut befores = Vec::new();
+    for (i, &m) in moves.iter().enumerate().take(walk_in + 1).skip(opening) {
+        if let (true, Move::Stone(p)) = (board.side_to_move() == color, m) {
+            befores.push((i, p, board.clone()));
+        }
+        board.play(m)?;
+    }
+    let mut lost = befores.pop().context("no move before the walk-in")?;
+    while let Some((i, p, before)) = befores.pop() {
+        let mut after = before.clone();
+        after.play(Move::Stone(p))?;
+        if !proves_win(&after, ms, tuning) {
+            break;
+        }
+        lost = (i, p, before);
+    }
+    Ok(lost)
+}
+
 fn main() -> anyhow::Result<()> {
     let o = Options::parse();
+    let tuning = parse_tuning(&o.tuning)?;
     let (mut lost, mut walk_ins, mut with_unrefuted) = (0, 0, 0);
+    let (mut escaped, mut seen_lost) = (0usize, 0usize);
     for path in &o.files {
         let text = std::fs::read_to_string(path).with_context(|| path.clone())?;
         for g in from_json_lines(&text).with_context(|| path.clone())? {
@@ -169,6 +269,7 @@ fn main() -> anyhow::Result<()> {
             );
             if let Some(ms) = o.recheck_ms {
                 let mut engine = Engine::new(64 << 20, 1);
+                engine.set_tuning(tuning);
                 let limits = Limits::time(Duration::from_millis(ms));
                 let stop = AtomicBool::new(false);
                 let r = engine.search(&w.board, &limits, &stop, &[], &mut |_| {});
@@ -179,6 +280,38 @@ fn main() -> anyhow::Result<()> {
                     line += ", before it: a forced reply (not searched)";
                 }
             }
+            if let Some(ms) = o.search_ms {
+                let (ply, p, before) = lost_since(&g, color, w.ply, ms, tuning)?;
+                line += &format!(
+                    ", lost since move {} {} ({} moves before the walk-in",
+                    ply + 1,
+                    name(p),
+                    (w.ply - ply) / 2
+                );
+                if let Some(turn) = o.replay_ms {
+                    let (q, _, score) = replay(&before, turn, tuning, 0)?;
+                    let shown =
+                        score.map_or("a forced reply".into(), |s| report::eval(s).to_string());
+                    let mut after = before.clone();
+                    after.play(Move::Stone(q))?;
+                    let still = if proves_win(&after, ms, tuning) {
+                        "lost"
+                    } else {
+                        "not lost"
+                    };
+                    line += &format!("; replayed: {} ({shown}), {still} at {ms} ms", name(q));
+                }
+                line += ")";
+            }
+            if let Some(turn) = o.replay_ms {
+                let (p, refuted, score) = replay(&w.board, turn, tuning, o.nodes)
+                    .with_context(|| format!("{head}: replay"))?;
+                let verdict = if refuted { "refuted" } else { "unrefuted" };
+                let shown = score.map_or("a forced reply".into(), |s| report::eval(s).to_string());
+                line += &format!(", replayed at {turn} ms: {} ({verdict}; {shown})", name(p));
+                escaped += usize::from(!refuted);
+                seen_lost += usize::from(score.is_some_and(|s| s <= -WIN_BOUND));
+            }
             println!("{line}");
         }
     }
@@ -187,5 +320,11 @@ fn main() -> anyhow::Result<()> {
          unrefuted alternative",
         o.player
     );
+    if let Some(turn) = o.replay_ms {
+        println!(
+            "replayed at {turn} ms: {escaped} of {walk_ins} moves leave no VCT; {seen_lost} \
+             searches scored the position before the walk-in a proven loss"
+        );
+    }
     Ok(())
 }
