@@ -262,8 +262,8 @@ lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
-rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, \
-trivial_prune_depth, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
+rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, lmr_order_gap, \
+lmr_order_near, trivial_prune_depth, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -397,6 +397,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "distract_prune_depth" => t.distract_prune_depth = small()?,
             "distract_prune_depth_renju" => t.distract_prune_depth_renju = small()?,
             "lmr_oppo_four" => t.lmr_oppo_four = small()?,
+            "lmr_order_gap" => t.lmr_order_gap = margin()?,
+            "lmr_order_near" => t.lmr_order_near = margin()?,
             "trivial_prune_depth" => t.trivial_prune_depth = small()?,
             "rfp_attack" => t.rfp_attack = flag()?,
             "tree_vct_depth" => t.tree_vct_depth = small()?,
@@ -573,6 +575,9 @@ mod tests {
         assert!(parse_tuning("order_forbidden=1").unwrap().order_forbidden);
         assert_eq!(parse_tuning("lmr_four=2").unwrap().lmr_four, 2);
         assert_eq!(parse_tuning("lmr_oppo_four=1").unwrap().lmr_oppo_four, 1);
+        let t = parse_tuning("lmr_order_gap=200,lmr_order_near=40").unwrap();
+        assert_eq!((t.lmr_order_gap, t.lmr_order_near), (200, 40));
+        assert!(parse_tuning("lmr_order_gap=20001").is_err());
         assert!(parse_tuning("rfp_attack=1").unwrap().rfp_attack);
         assert!(!Tuning::default().rfp_attack);
         let t = parse_tuning("tree_vct_depth=8,tree_vct_nodes=500").unwrap();

@@ -367,6 +367,19 @@ pub struct Tuning {
     /// (+3.8 +- 18.5 over 1 266), and at 5 s + 50 ms per game under Renju it was +4.8 over 215
     /// and −48.6 over 72 (two runs, stopped; engine/STRENGTH.md, forty-sixth session).
     pub lmr_oppo_four: i32,
+    /// A late move at a quiet node whose move-order score is at least this far below the
+    /// node's best quiet score (the first quiet move that is neither the table move nor a
+    /// killer) is reduced a ply more, and another ply at twice the gap (0 = off). The fitted
+    /// order's scores are logits times 40 ([`crate::eval::ORDER_SCALE`]), so 120 is a move the
+    /// order rates about 20 times less likely to be best: a reduction by the policy, as the
+    /// engines with a learned policy do. Off: 200 went H0 in freestyle at 100 ms per move
+    /// (−0.5 +- 22.8 over 756 games; engine/STRENGTH.md, fifty-second session).
+    pub lmr_order_gap: i32,
+    /// A late move at a quiet node whose move-order score is within this of the node's best
+    /// quiet score (as for `lmr_order_gap`) is reduced a ply less (0 = off): late by its
+    /// index only because forcing moves, killers or near-equals came first. Off: 40 went H0
+    /// in freestyle at 100 ms per move (−34.0 +- 44.8 over 205 games; fifty-second session).
+    pub lmr_order_near: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
     /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
@@ -575,6 +588,8 @@ impl Default for Tuning {
             distract_prune_depth: 3,
             distract_prune_depth_renju: 0,
             lmr_oppo_four: 0,
+            lmr_order_gap: 0,
+            lmr_order_near: 0,
             trivial_prune_depth: 0,
             rfp_attack: false,
             tree_vct_depth: 0,
