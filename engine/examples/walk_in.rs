@@ -139,16 +139,27 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
     Ok(None)
 }
 
+/// A search of `board` within `limits` by one thread with a fresh 64 MiB table: its move
+/// and, unless it was a forced reply (played without a search), its score.
+fn search(board: &Board, limits: &Limits, tuning: Tuning) -> anyhow::Result<(Pos, Option<Score>)> {
+    let mut engine = Engine::new(64 << 20, 1);
+    engine.set_tuning(tuning);
+    let stop = AtomicBool::new(false);
+    let r = engine.search(board, limits, &stop, &[], &mut |_| {});
+    let Move::Stone(p) = r.best else {
+        anyhow::bail!("the search passed");
+    };
+    Ok((p, (r.nodes > 1).then_some(r.score)))
+}
+
+/// A search of `ms` milliseconds ([`search`]).
+fn search_for(board: &Board, ms: u64, tuning: Tuning) -> anyhow::Result<(Pos, Option<Score>)> {
+    search(board, &Limits::time(Duration::from_millis(ms)), tuning)
+}
+
 /// The move the brain plays in `board` under a per-move limit of `turn` ms (the front end's
-/// budget: [`TimeControl::budget`]), one thread and a fresh 64 MiB table, and whether the
-/// opponent then has a VCT within `nodes`; the search's score too (a forced reply is not
-/// searched: no score).
-fn replay(
-    board: &Board,
-    turn: u64,
-    tuning: Tuning,
-    nodes: u64,
-) -> anyhow::Result<(Pos, bool, Option<Score>)> {
+/// budget: [`TimeControl::budget`]), as [`search`].
+fn brain_move(board: &Board, turn: u64, tuning: Tuning) -> anyhow::Result<(Pos, Option<Score>)> {
     let mut clock = TimeControl::default();
     clock.set_turn(turn as i64);
     clock.set_match(0);
@@ -158,28 +169,19 @@ fn replay(
         maximum: budget.maximum,
         ..Limits::default()
     };
-    let mut engine = Engine::new(64 << 20, 1);
-    engine.set_tuning(tuning);
-    let stop = AtomicBool::new(false);
-    let r = engine.search(board, &limits, &stop, &[], &mut |_| {});
-    let score = (r.nodes > 1).then_some(r.score);
-    let Move::Stone(p) = r.best else {
-        anyhow::bail!("no move to replay");
-    };
-    let mut pos = Position::from_board(board);
-    pos.play(Position::cell_at(p));
-    Ok((p, has_vct(&mut pos, nodes), score))
+    search(board, &limits, tuning)
 }
 
-/// Whether the side to move in `board` proves a win by a search of `ms` milliseconds (one
-/// thread, a fresh 64 MiB table).
-fn proves_win(board: &Board, ms: u64, tuning: Tuning) -> bool {
-    let mut engine = Engine::new(64 << 20, 1);
-    engine.set_tuning(tuning);
-    let limits = Limits::time(Duration::from_millis(ms));
-    let stop = AtomicBool::new(false);
-    let r = engine.search(board, &limits, &stop, &[], &mut |_| {});
-    r.score >= WIN_BOUND
+/// Whether the side to move in `board` proves a win by a search of `ms` milliseconds.
+fn proves_win(board: &Board, ms: u64, tuning: Tuning) -> anyhow::Result<bool> {
+    Ok(search_for(board, ms, tuning)?
+        .1
+        .is_some_and(|s| s >= WIN_BOUND))
+}
+
+/// A score as the line shows it.
+fn shown(score: Option<Score>) -> String {
+    score.map_or("a forced reply".into(), |s| report::eval(s).to_string())
 }
 
 /// Going back from `color`'s walk-in at `walk_in` (a ply of `g`), the earliest of its moves
@@ -208,7 +210,7 @@ fn lost_since(
     while let Some((i, p, before)) = befores.pop() {
         let mut after = before.clone();
         after.play(Move::Stone(p))?;
-        if !proves_win(&after, ms, tuning) {
+        if !proves_win(&after, ms, tuning)? {
             break;
         }
         lost = (i, p, before);
@@ -268,16 +270,10 @@ fn main() -> anyhow::Result<()> {
                 unrefuted.join(" ")
             );
             if let Some(ms) = o.recheck_ms {
-                let mut engine = Engine::new(64 << 20, 1);
-                engine.set_tuning(tuning);
-                let limits = Limits::time(Duration::from_millis(ms));
-                let stop = AtomicBool::new(false);
-                let r = engine.search(&w.board, &limits, &stop, &[], &mut |_| {});
                 // A forced reply is played without a search: its score says nothing.
-                if r.nodes > 1 {
-                    line += &format!(", before it at {ms} ms: {}", report::eval(r.score));
-                } else {
-                    line += ", before it: a forced reply (not searched)";
+                match search_for(&w.board, ms, tuning)?.1 {
+                    Some(s) => line += &format!(", before it at {ms} ms: {}", report::eval(s)),
+                    None => line += ", before it: a forced reply (not searched)",
                 }
             }
             if let Some(ms) = o.search_ms {
@@ -289,26 +285,31 @@ fn main() -> anyhow::Result<()> {
                     (w.ply - ply) / 2
                 );
                 if let Some(turn) = o.replay_ms {
-                    let (q, _, score) = replay(&before, turn, tuning, 0)?;
-                    let shown =
-                        score.map_or("a forced reply".into(), |s| report::eval(s).to_string());
+                    let (q, score) = brain_move(&before, turn, tuning)?;
                     let mut after = before.clone();
                     after.play(Move::Stone(q))?;
-                    let still = if proves_win(&after, ms, tuning) {
+                    let still = if proves_win(&after, ms, tuning)? {
                         "lost"
                     } else {
                         "not lost"
                     };
-                    line += &format!("; replayed: {} ({shown}), {still} at {ms} ms", name(q));
+                    let score = shown(score);
+                    line += &format!("; replayed: {} ({score}), {still} at {ms} ms", name(q));
                 }
                 line += ")";
             }
             if let Some(turn) = o.replay_ms {
-                let (p, refuted, score) = replay(&w.board, turn, tuning, o.nodes)
+                let (p, score) = brain_move(&w.board, turn, tuning)
                     .with_context(|| format!("{head}: replay"))?;
+                let mut pos = Position::from_board(&w.board);
+                pos.play(Position::cell_at(p));
+                let refuted = has_vct(&mut pos, o.nodes);
                 let verdict = if refuted { "refuted" } else { "unrefuted" };
-                let shown = score.map_or("a forced reply".into(), |s| report::eval(s).to_string());
-                line += &format!(", replayed at {turn} ms: {} ({verdict}; {shown})", name(p));
+                let score_text = shown(score);
+                line += &format!(
+                    ", replayed at {turn} ms: {} ({verdict}; {score_text})",
+                    name(p)
+                );
                 escaped += usize::from(!refuted);
                 seen_lost += usize::from(score.is_some_and(|s| s <= -WIN_BOUND));
             }
