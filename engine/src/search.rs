@@ -2376,7 +2376,10 @@ mod tests {
     #[test]
     fn moves_near_the_top_of_the_order_reduced_less_grow_the_tree() {
         let (off, on) = tree_pair("lmr_order_near=0", "lmr_order_near=40");
-        assert!(on > off, "lmr_order_near=0: {off} nodes, lmr_order_near=40: {on}");
+        assert!(
+            on > off,
+            "lmr_order_near=0: {off} nodes, lmr_order_near=40: {on}"
+        );
     }
 
     /// Reducing distracting defences (357 359 nodes off, 334 678 on when this was written).
