@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release -p tengen-engine --example walk_in -- --player NAME
-//!     [--nodes 300000] [--recheck-ms MS] [--replay-ms TURN] [--tuning KNOBS] FILE...
+//!     [--nodes 300000] [--recheck-ms MS] [--replay-ms TURN] [--search-ms MS]
+//!     [--tuning KNOBS] FILE...
 //! ```
 //!
 //! Each `FILE` is a manager `results.jsonl`. For every game `NAME` lost, its moves after the
@@ -20,7 +21,10 @@
 //! move chosen leaves the opponent a VCT within `--nodes`: with `--tuning guard_nodes=N`
 //! against without it, whether the root guard would have avoided the walk-in (the
 //! fifty-second session: it never could at 1 s under Renju, as every position was
-//! already scored lost).
+//! already scored lost). With `--search-ms`, the tool goes back from the walk-in to the
+//! earliest of the player's moves after which the opponent's search of `MS` ms still proves
+//! a win (with `--replay-ms`, it also says what the brain plays there and whether that
+//! move is proven lost too).
 //!
 //! The tenth session used a first version of this on the Renju losses at 1 s per move
 //! (engine/STRENGTH.md, *Against pela and Carbon at 1 s and 200 ms per move*).
@@ -220,7 +224,7 @@ fn lost_since(
 
 fn main() -> anyhow::Result<()> {
     let o = Options::parse();
-    let tuning = parse_tuning(&o.tuning)?;
+    let tuning = parse_tuning(&o.tuning).context("--tuning")?;
     let (mut lost, mut walk_ins, mut with_unrefuted) = (0, 0, 0);
     let (mut escaped, mut seen_lost) = (0usize, 0usize);
     for path in &o.files {
