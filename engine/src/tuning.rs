@@ -285,7 +285,8 @@ pub struct Tuning {
     pub corr_profile: i32,
     /// ...and of the one-colour stone keys' correction (0 = off). Off in freestyle: both at
     /// 100 went H0 at 100 ms per move, −9.6 +- 27.5 over 578 games (engine/STRENGTH.md,
-    /// thirty-eighth session).
+    /// thirty-eighth session), and again with the pair values, −9.6 +- 28.2 over 505
+    /// (fifty-second session).
     pub corr_stones: i32,
     /// [`Tuning::corr_profile`] under Renju: 100 with `corr_stones_renju` 100, as the pair
     /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s + 50 ms per
