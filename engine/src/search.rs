@@ -1964,7 +1964,8 @@ impl<'a> Worker<'a> {
 /// Plies more (or, negative, less) of late-move reduction for a quiet move whose move-order
 /// score is `gap` below the node's best quiet move's (`lmr_order_gap`, `lmr_order_near`).
 fn order_reduction(gap: i32, tuning: &Tuning) -> i32 {
-    if gap < tuning.lmr_order_near {
+    // A killer reached late sits above the best (its bonus): "near" only when asked for.
+    if tuning.lmr_order_near > 0 && gap < tuning.lmr_order_near {
         -1
     } else if tuning.lmr_order_gap > 0 {
         (gap / tuning.lmr_order_gap).clamp(0, 2)
@@ -2369,6 +2370,29 @@ mod tests {
     #[test]
     fn moves_far_down_the_order_reduced_change_the_tree() {
         assert_changes_the_tree("lmr_order_gap=0", "lmr_order_gap=200");
+    }
+
+    /// The order reduction by gap: nothing when off, a ply per `lmr_order_gap` (at most
+    /// two), a ply less within `lmr_order_near`, and nothing for a move above the best
+    /// (a killer) unless `lmr_order_near` is on.
+    #[test]
+    fn order_reduction_follows_the_gap() {
+        let knobs = |text: &str| crate::settings::parse_tuning(text).unwrap();
+        let off = Tuning::default();
+        assert_eq!(order_reduction(500, &off), 0);
+        assert_eq!(order_reduction(-300, &off), 0);
+        let gap = knobs("lmr_order_gap=200");
+        let r: Vec<i32> = [-300, 0, 199, 200, 399, 400, 5000]
+            .iter()
+            .map(|&g| order_reduction(g, &gap))
+            .collect();
+        assert_eq!(r, [0, 0, 0, 1, 1, 2, 2]);
+        let near = knobs("lmr_order_gap=200,lmr_order_near=40");
+        let r: Vec<i32> = [-300, 0, 39, 40, 200]
+            .iter()
+            .map(|&g| order_reduction(g, &near))
+            .collect();
+        assert_eq!(r, [-1, -1, -1, 0, 1]);
     }
 
     /// Reducing late moves near the best quiet move's order score less: the tree grows

@@ -373,8 +373,9 @@ pub struct Tuning {
     /// killer) is reduced a ply more, and another ply at twice the gap (0 = off). The fitted
     /// order's scores are logits times 40 ([`crate::eval::ORDER_SCALE`]), so 120 is a move the
     /// order rates about 20 times less likely to be best: a reduction by the policy, as the
-    /// engines with a learned policy do. Off: 200 went H0 in freestyle at 100 ms per move
-    /// (−0.5 +- 22.8 over 756 games; engine/STRENGTH.md, fifty-second session).
+    /// engines with a learned policy do. Off: 200 went H0 at 100 ms per move in freestyle
+    /// (−0.5 +- 22.8 over 756 games) and under Renju (−16.4 +- 32.5 over 402;
+    /// engine/STRENGTH.md, fifty-second session).
     pub lmr_order_gap: i32,
     /// A late move at a quiet node whose move-order score is within this of the node's best
     /// quiet score (as for `lmr_order_gap`) is reduced a ply less (0 = off): late by its
