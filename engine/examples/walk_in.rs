@@ -85,13 +85,15 @@ fn has_vct(pos: &mut Position, nodes: u64) -> bool {
 
 /// The first walk-in of `color` in game `g`: its ply (0-based index into the moves), the
 /// move, the node's threat class and the alternatives with their verdicts (true: the
-/// opponent has a VCT after it).
+/// opponent has a VCT after it), the board before it, and `color`'s earlier moves after
+/// the opening (ply, move, board before it; for `--search-ms`).
 struct WalkIn {
     ply: usize,
     played: Pos,
     threat: Threat,
     alternatives: Vec<(Pos, bool)>,
     board: Board,
+    earlier: Vec<(usize, Pos, Board)>,
 }
 
 fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Option<WalkIn>> {
@@ -100,6 +102,7 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
     let opening = g.opening_len.min(moves.len());
     let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
         .with_context(|| illegal(opening.saturating_sub(1)))?;
+    let mut earlier = Vec::new();
     for (i, &m) in moves.iter().enumerate().skip(opening) {
         // The position before each of `color`'s moves (the others only replay).
         let before = (board.side_to_move() == color).then(|| board.clone());
@@ -113,6 +116,7 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
         let walked_in = has_vct(&mut pos, nodes);
         pos.undo();
         if !walked_in {
+            earlier.push((i, p, before));
             continue;
         }
         let threat = movegen::threat(&mut pos);
@@ -138,6 +142,7 @@ fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Opti
             threat,
             alternatives,
             board: before,
+            earlier,
         }));
     }
     Ok(None)
@@ -188,36 +193,18 @@ fn shown(score: Option<Score>) -> String {
     score.map_or("a forced reply".into(), |s| report::eval(s).to_string())
 }
 
-/// Going back from `color`'s walk-in at `walk_in` (a ply of `g`), the earliest of its moves
-/// after which the opponent proves a win by a search of `ms` ms ([`proves_win`]), with no
-/// move in between after which it does not: the move's ply, the move and the board before
-/// it.
-fn lost_since(
-    g: &GameRecord,
-    color: Color,
-    walk_in: usize,
-    ms: u64,
-    tuning: Tuning,
-) -> anyhow::Result<(usize, Pos, Board)> {
-    let moves = g.all_moves();
-    let opening = g.opening_len.min(moves.len());
-    let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])?;
-    // The board before each of `color`'s moves up to the walk-in.
-    let mut befores = Vec::new();
-    for (i, &m) in moves.iter().enumerate().take(walk_in + 1).skip(opening) {
-        if let (true, Move::Stone(p)) = (board.side_to_move() == color, m) {
-            befores.push((i, p, board.clone()));
-        }
-        board.play(m)?;
-    }
-    let mut lost = befores.pop().context("no move before the walk-in")?;
-    while let Some((i, p, before)) = befores.pop() {
+/// Going back from the walk-in `w`, the earliest of the player's moves after which the
+/// opponent proves a win by a search of `ms` ms ([`proves_win`]), with no move in between
+/// after which it does not: the move's ply, the move and the board before it.
+fn lost_since(w: &WalkIn, ms: u64, tuning: Tuning) -> anyhow::Result<(usize, Pos, &Board)> {
+    let mut lost = (w.ply, w.played, &w.board);
+    for (i, p, before) in w.earlier.iter().rev() {
         let mut after = before.clone();
-        after.play(Move::Stone(p))?;
+        after.play(Move::Stone(*p))?;
         if !proves_win(&after, ms, tuning)? {
             break;
         }
-        lost = (i, p, before);
+        lost = (*i, *p, before);
     }
     Ok(lost)
 }
@@ -281,7 +268,7 @@ fn main() -> anyhow::Result<()> {
                 }
             }
             if let Some(ms) = o.search_ms {
-                let (ply, p, before) = lost_since(&g, color, w.ply, ms, tuning)?;
+                let (ply, p, before) = lost_since(&w, ms, tuning)?;
                 line += &format!(
                     ", lost since move {} {} ({} moves before the walk-in",
                     ply + 1,
@@ -289,7 +276,7 @@ fn main() -> anyhow::Result<()> {
                     (w.ply - ply) / 2
                 );
                 if let Some(turn) = o.replay_ms {
-                    let (q, score) = brain_move(&before, turn, tuning)?;
+                    let (q, score) = brain_move(before, turn, tuning)?;
                     let mut after = before.clone();
                     after.play(Move::Stone(q))?;
                     let still = if proves_win(&after, ms, tuning)? {
