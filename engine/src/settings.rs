@@ -263,7 +263,7 @@ lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, 
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
 rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, lmr_order_gap, \
-lmr_order_near, trivial_prune_depth, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
+lmr_order_near, root_order_nodes, trivial_prune_depth, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -399,6 +399,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_oppo_four" => t.lmr_oppo_four = small()?,
             "lmr_order_gap" => t.lmr_order_gap = margin()?,
             "lmr_order_near" => t.lmr_order_near = margin()?,
+            "root_order_nodes" => t.root_order_nodes = margin()?,
             "trivial_prune_depth" => t.trivial_prune_depth = small()?,
             "rfp_attack" => t.rfp_attack = flag()?,
             "tree_vct_depth" => t.tree_vct_depth = small()?,

@@ -382,6 +382,11 @@ pub struct Tuning {
     /// index only because forcing moves, killers or near-equals came first. Off: 40 went H0
     /// in freestyle at 100 ms per move (−34.0 +- 44.8 over 205 games; fifty-second session).
     pub lmr_order_near: i32,
+    /// Root moves are ordered by the previous iteration's subtrees as well: each quiet root
+    /// move's order score gains this much per doubling of the nodes its subtree took in the
+    /// previous iteration (0 = off; still below the forcing moves). A move that took many
+    /// nodes to refute is likely a good one; the fitted order alone knows nothing of that.
+    pub root_order_nodes: i32,
     /// A reduced move whose search beats alpha and the best score so far by this plus two
     /// per ply of depth (0 = off) is searched again a ply deeper than unreduced, not at the
     /// plain depth (Stockfish's "deeper search" after a reduced fail-high, which Rapfi has
@@ -592,6 +597,7 @@ impl Default for Tuning {
             lmr_oppo_four: 0,
             lmr_order_gap: 0,
             lmr_order_near: 0,
+            root_order_nodes: 0,
             trivial_prune_depth: 0,
             rfp_attack: false,
             tree_vct_depth: 0,
