@@ -16,7 +16,9 @@
 //!
 //! On under Renju (`corr_profile_renju` and `corr_stones_renju` at 100: +17.4 +- 13.2 over
 //! 2 520 games at 100 ms per move and +24.1 +- 22.0 over 882 at 5 s + 50 ms per game, both
-//! H1), off in freestyle (H0); engine/STRENGTH.md, thirty-eighth and thirty-ninth sessions.
+//! H1; at 60 since the fifty-third session, +21.0 +- 18.1 against 100 over 1 327 games at
+//! 100 ms, H1), off in freestyle (H0); engine/STRENGTH.md, thirty-eighth, thirty-ninth and
+//! fifty-third sessions.
 
 use tengen_rules::Color;
 

@@ -292,10 +292,11 @@ pub struct Tuning {
     /// thirty-eighth session), and again with the pair values, −9.6 +- 28.2 over 505
     /// (fifty-second session).
     pub corr_stones: i32,
-    /// [`Tuning::corr_profile`] under Renju: 100 with `corr_stones_renju` 100, as the pair
-    /// went H1 at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s + 50 ms per
-    /// game, +24.1 +- 22.0 over 882 (engine/STRENGTH.md, thirty-eighth and thirty-ninth
-    /// sessions)...
+    /// [`Tuning::corr_profile`] under Renju: 60 with `corr_stones_renju` 60. Both at 100
+    /// went H1 against none at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s +
+    /// 50 ms per game, +24.1 +- 22.0 over 882 (engine/STRENGTH.md, thirty-eighth and
+    /// thirty-ninth sessions); against 100, 60 went H1 at 100 ms per move, +21.0 +- 18.1
+    /// over 1 327 games, and 150 H0, −88.0 +- 59.7 over 133 (fifty-third session)...
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
@@ -589,8 +590,8 @@ impl Default for Tuning {
             four_reply_ext_side: 0,
             corr_profile: 0,
             corr_stones: 0,
-            corr_profile_renju: 100,
-            corr_stones_renju: 100,
+            corr_profile_renju: 60,
+            corr_stones_renju: 60,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
