@@ -1989,8 +1989,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// Plies more (or, negative, less) of late-move reduction for a quiet move whose move-order
-/// score is `gap` below the node's best quiet move's (`lmr_order_gap`, `lmr_order_near`).
 /// `root_order_nodes`: raise each quiet root move's order score (not the table move's) by
 /// `per_doubling` per doubling of the nodes its subtree took in the previous iteration
 /// (`prev`, by cell; all zero before the first), keeping it below the forcing moves.
@@ -2009,6 +2007,8 @@ fn order_by_subtrees(
     }
 }
 
+/// Plies more (or, negative, less) of late-move reduction for a quiet move whose move-order
+/// score is `gap` below the node's best quiet move's (`lmr_order_gap`, `lmr_order_near`).
 fn order_reduction(gap: i32, tuning: &Tuning) -> i32 {
     // A killer reached late sits above the best (its bonus): "near" only when asked for.
     if tuning.lmr_order_near > 0 && gap < tuning.lmr_order_near {
