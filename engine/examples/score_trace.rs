@@ -31,7 +31,7 @@ use tengen_engine::report;
 use tengen_engine::search::{Engine, Limits, Score, WIN_BOUND};
 use tengen_engine::settings::parse_tuning;
 use tengen_manager::record::{from_json_lines, GameRecord, GameResult};
-use tengen_rules::{Board, Color, Move};
+use tengen_rules::{Color, Move};
 
 /// How did a player's own score move through the games it lost?
 #[derive(Debug, Parser)]
@@ -161,12 +161,12 @@ fn main() -> anyhow::Result<()> {
             lost += 1;
             let moves = g.all_moves();
             let illegal = |i: usize| format!("{path} game {}: move {} is illegal", g.game, i + 1);
-            let opening = g.opening_len.min(moves.len());
-            let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
-                .with_context(|| illegal(opening.saturating_sub(1)))?;
+            let mut board = g
+                .opening_board()
+                .with_context(|| format!("{path} game {}: opening", g.game))?;
             let mut scores = Vec::new();
             let mut shown = Vec::new();
-            for (i, &m) in moves.iter().enumerate().skip(opening) {
+            for (i, &m) in moves.iter().enumerate().skip(g.opening_len) {
                 if board.side_to_move() == color {
                     let mut engine = Engine::new(64 << 20, 1);
                     engine.set_tuning(tuning);

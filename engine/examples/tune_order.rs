@@ -33,7 +33,7 @@ use tengen_engine::movegen::{self, Threat};
 use tengen_engine::position::{Cell, Position};
 use tengen_engine::search::{Engine, Limits};
 use tengen_manager::record::from_json_lines;
-use tengen_rules::{Board, Color, Move, Rule};
+use tengen_rules::{Color, Move, Rule};
 
 /// Fits the quiet-move order to deeper searches' choices.
 #[derive(Debug, Parser)]
@@ -197,11 +197,10 @@ fn main() -> anyhow::Result<()> {
                 continue;
             }
             let moves = g.all_moves();
-            let opening = g.opening_len.min(moves.len());
-            let Ok(mut board) = Board::from_moves(15, 15, rule, &moves[..opening]) else {
+            let Ok(mut board) = g.opening_board() else {
                 continue;
             };
-            for &m in &moves[opening..] {
+            for &m in moves.iter().skip(g.opening_len) {
                 if board.outcome().is_some() {
                     break;
                 }

@@ -22,7 +22,6 @@ use clap::Parser;
 use tengen_engine::position::Position;
 use tengen_engine::threat::{Interrupt, Vct};
 use tengen_manager::record::from_json_lines;
-use tengen_rules::Board;
 
 /// How many recorded positions the VCT solver proves a win in, and at what cost.
 #[derive(Debug, Parser)]
@@ -56,11 +55,11 @@ fn main() -> anyhow::Result<()> {
         {
             let moves = g.all_moves();
             let illegal = |i: usize| format!("{path} game {}: move {} is illegal", g.game, i + 1);
-            let opening = g.opening_len.min(moves.len());
-            let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
-                .with_context(|| illegal(opening.saturating_sub(1)))?;
-            for (i, &m) in moves.iter().enumerate().skip(opening) {
-                if ((i - opening) as u64).is_multiple_of(o.every) {
+            let mut board = g
+                .opening_board()
+                .with_context(|| format!("{path} game {}: opening", g.game))?;
+            for (i, &m) in moves.iter().enumerate().skip(g.opening_len) {
+                if ((i - g.opening_len) as u64).is_multiple_of(o.every) {
                     positions.push(board.clone());
                 }
                 board.play(m).with_context(|| illegal(i))?;

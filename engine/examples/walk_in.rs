@@ -99,11 +99,11 @@ struct WalkIn {
 fn find_walk_in(g: &GameRecord, color: Color, nodes: u64) -> anyhow::Result<Option<WalkIn>> {
     let moves = g.all_moves();
     let illegal = |i: usize| format!("game {}: move {} is illegal", g.game, i + 1);
-    let opening = g.opening_len.min(moves.len());
-    let mut board = Board::from_moves(g.width, g.height, g.rule, &moves[..opening])
-        .with_context(|| illegal(opening.saturating_sub(1)))?;
+    let mut board = g
+        .opening_board()
+        .with_context(|| format!("game {}: opening", g.game))?;
     let mut earlier = Vec::new();
-    for (i, &m) in moves.iter().enumerate().skip(opening) {
+    for (i, &m) in moves.iter().enumerate().skip(g.opening_len) {
         // The position before each of `color`'s moves (the others only replay).
         let before = (board.side_to_move() == color).then(|| board.clone());
         board.play(m).with_context(|| illegal(i))?;

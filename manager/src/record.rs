@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use tengen_rules::{Color, Move, Pos, Rule};
+use tengen_rules::{Board, Color, Move, Pos, Rule, SetupError};
 use thiserror::Error;
 
 /// How a game ended, from the board's point of view.
@@ -306,6 +306,15 @@ impl GameRecord {
             .take(self.opening_len)
             .map(|m| m.mv)
             .collect()
+    }
+
+    /// The board after the opening stones, where the engines' moves start (the analysis
+    /// examples replay from here).
+    ///
+    /// # Errors
+    /// An opening stone off the board or on an occupied point.
+    pub fn opening_board(&self) -> Result<Board, SetupError> {
+        Board::from_moves(self.width, self.height, self.rule, &self.opening_moves())
     }
 
     /// The name of the player with `color`.
@@ -846,6 +855,19 @@ mod tests {
             tolerance_ms: 1000,
             start_time: "2026-11-29T12:00:00Z".into(),
         }
+    }
+
+    /// The board after the opening holds the opening stones and nothing else; an opening
+    /// stone on an occupied point is an error.
+    #[test]
+    fn opening_board_has_only_the_opening_stones() {
+        let mut g = sample();
+        g.opening_len = 3;
+        let board = g.opening_board().unwrap();
+        assert_eq!(board.move_count(), 3);
+        assert_eq!(board.side_to_move(), Color::White);
+        g.moves[1] = g.moves[0].clone();
+        assert!(g.opening_board().is_err());
     }
 
     fn replay(width: u8, height: u8, rule: Rule, moves: &[Move]) -> Board {
