@@ -1687,6 +1687,17 @@ impl<'a> Worker<'a> {
             {
                 continue;
             }
+            if tuning.hist_prune_depth > 0
+                && depth <= tuning.hist_prune_depth
+                && may_prune
+                && i > 0
+                && quiet_node
+                && !tactical
+                && tt_move != Some(m)
+                && self.history.score(self.pos.side(), m) < -tuning.hist_prune_margin * depth
+            {
+                continue;
+            }
             let distract = if tuning.lmr_distract { distract } else { 0 };
             // Read before `play`, from the mover's side.
             let ignores = if oppo_four && late_move {
@@ -2301,6 +2312,16 @@ mod tests {
     #[test]
     fn internal_iterative_reduction_changes_the_tree() {
         assert_changes_the_tree("iir_min_depth=0", "iir_min_depth=4");
+    }
+
+    /// History pruning is wired in: pruning every quiet move with a negative history up to
+    /// depth 8 shrinks the tree (196 383 nodes off, 144 947 on when this was written).
+    #[test]
+    fn history_pruning_shrinks_the_tree() {
+        assert_shrinks_the_tree(
+            "hist_prune_depth=0",
+            "hist_prune_depth=8,hist_prune_margin=0",
+        );
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

@@ -263,7 +263,7 @@ lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, 
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
 lmr_tt_forcing, rfp_improving, \
 rfp_improving_renju, rfp_cut_no_tt, order_forbidden, lmr_four, lmr_oppo_four, lmr_order_gap, \
-lmr_order_near, root_order_nodes, trivial_prune_depth, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
+lmr_order_near, root_order_nodes, trivial_prune_depth, hist_prune_depth, hist_prune_margin, rfp_attack, tree_vct_depth, tree_vct_nodes, tree_vct_pv";
 
 /// Parse `key=value` parts separated by commas (or spaces) into the default [`Tuning`] with
 /// those knobs changed. An empty text gives the defaults. Switching a feature off:
@@ -401,6 +401,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "lmr_order_near" => t.lmr_order_near = margin()?,
             "root_order_nodes" => t.root_order_nodes = margin()?,
             "trivial_prune_depth" => t.trivial_prune_depth = small()?,
+            "hist_prune_depth" => t.hist_prune_depth = small()?,
+            "hist_prune_margin" => t.hist_prune_margin = margin()?,
             "rfp_attack" => t.rfp_attack = flag()?,
             "tree_vct_depth" => t.tree_vct_depth = small()?,
             "tree_vct_nodes" => t.tree_vct_nodes = any()?,
@@ -591,6 +593,10 @@ mod tests {
                 .trivial_prune_depth,
             3
         );
+        let t = parse_tuning("hist_prune_depth=5,hist_prune_margin=1000").unwrap();
+        assert_eq!((t.hist_prune_depth, t.hist_prune_margin), (5, 1000));
+        assert_eq!(Tuning::default().hist_prune_depth, 0);
+        assert!(parse_tuning("hist_prune_margin=20001").is_err());
         assert!(!Tuning::default().order_forbidden);
         let t = parse_tuning("distract_prune_depth=0,distract_prune_depth_renju=2").unwrap();
         assert_eq!(

@@ -364,6 +364,13 @@ pub struct Tuning {
     /// 3), and 5 went H0 under Renju at 100 ms per move, −19.0 +- 34.2 over 366 games (−2.7
     /// over 131 at 5 s + 50 ms per game, stopped; engine/STRENGTH.md, forty-sixth session).
     pub trivial_prune_depth: i32,
+    /// History pruning: at depth up to this (0 = off), below the root at a quiet node and
+    /// once a move has escaped a forced loss, a quiet move after the first whose butterfly
+    /// history is below `-hist_prune_margin * depth` is not searched (Stockfish prunes
+    /// quiet moves by their history at shallow depth)...
+    pub hist_prune_depth: i32,
+    /// ...with this margin per ply of depth (history scores run from −16384 to 16384).
+    pub hist_prune_margin: i32,
     /// Extra plies of late-move reduction (0 = off) at a quiet node where the opponent has a
     /// point that makes a four, for a late move not on such a point, and one more when it is
     /// also far from both last stones ([`crate::movegen::ignores_four`]; Rapfi's reduction
@@ -606,6 +613,8 @@ impl Default for Tuning {
             lmr_order_near: 0,
             root_order_nodes: 0,
             trivial_prune_depth: 0,
+            hist_prune_depth: 0,
+            hist_prune_margin: 2000,
             rfp_attack: false,
             tree_vct_depth: 0,
             tree_vct_nodes: 2000,
