@@ -17,8 +17,9 @@
 //! On under Renju (`corr_profile_renju` and `corr_stones_renju` at 100: +17.4 +- 13.2 over
 //! 2 520 games at 100 ms per move and +24.1 +- 22.0 over 882 at 5 s + 50 ms per game, both
 //! H1; at 60 since the fifty-third session, +21.0 +- 18.1 against 100 over 1 327 games at
-//! 100 ms, H1), off in freestyle (H0); engine/STRENGTH.md, thirty-eighth, thirty-ninth and
-//! fifty-third sessions.
+//! 100 ms, H1). Outside Renju at 40 since the fifty-fourth session (H1 against none in
+//! freestyle at 100 ms on two seeds; at 100 it had gone H0 twice). engine/STRENGTH.md,
+//! thirty-eighth, thirty-ninth, fifty-third and fifty-fourth sessions.
 
 use tengen_rules::Color;
 

@@ -287,10 +287,12 @@ pub struct Tuning {
     /// Correction history ([`crate::correction`]): the weight, in percent, of the threat
     /// profile's learnt correction of the static score (0 = off)...
     pub corr_profile: i32,
-    /// ...and of the one-colour stone keys' correction (0 = off). Off in freestyle: both at
-    /// 100 went H0 at 100 ms per move, −9.6 +- 27.5 over 578 games (engine/STRENGTH.md,
-    /// thirty-eighth session), and again with the pair values, −9.6 +- 28.2 over 505
-    /// (fifty-second session).
+    /// ...and of the one-colour stone keys' correction (0 = off). 40 with `corr_profile` 40
+    /// outside Renju: against none, H1 in freestyle at 100 ms per move on two seeds, +45.9
+    /// +- 36.6 over 312 games and +59.9 +- 46.0 over 199 (engine/STRENGTH.md, fifty-fourth session). Both at
+    /// 100 had gone H0, −9.6 +- 27.5 over 578 games (thirty-eighth session) and again with
+    /// the pair values, −9.6 +- 28.2 over 505 (fifty-second session): at full weight the
+    /// corrections overshoot, as under Renju at 150.
     pub corr_stones: i32,
     /// [`Tuning::corr_profile`] under Renju: 60 with `corr_stones_renju` 60. Both at 100
     /// went H1 against none at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s +
@@ -595,8 +597,8 @@ impl Default for Tuning {
             four_reply_ext: 0,
             four_reply_ext_renju: 1,
             four_reply_ext_side: 0,
-            corr_profile: 0,
-            corr_stones: 0,
+            corr_profile: 40,
+            corr_stones: 40,
             corr_profile_renju: 60,
             corr_stones_renju: 60,
             iir_min_depth: 0,
