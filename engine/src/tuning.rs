@@ -288,17 +288,21 @@ pub struct Tuning {
     /// profile's learnt correction of the static score (0 = off)...
     pub corr_profile: i32,
     /// ...and of the one-colour stone keys' correction (0 = off). 40 with `corr_profile` 40
-    /// outside Renju: against none, H1 in freestyle at 100 ms per move on two seeds, +45.9
-    /// +- 36.6 over 312 games and +59.9 +- 46.0 over 199 (engine/STRENGTH.md, fifty-fourth session). Both at
-    /// 100 had gone H0, −9.6 +- 27.5 over 578 games (thirty-eighth session) and again with
-    /// the pair values, −9.6 +- 28.2 over 505 (fifty-second session): at full weight the
-    /// corrections overshoot, as under Renju at 150.
+    /// outside Renju: against none at 100 ms per move, H1 in freestyle on two seeds (+45.9
+    /// +- 36.6 over 312 games, +59.9 +- 46.0 over 199) and under Caro (+32.6 +- 27.8 over
+    /// 492); level under the standard rule (−0.9 +- 32.0 over 383, stopped). See
+    /// engine/STRENGTH.md, fifty-fourth session. Both at 100 had gone H0 in freestyle,
+    /// −9.6 +- 27.5 over 578 games (thirty-eighth session) and again with the pair values,
+    /// −9.6 +- 28.2 over 505 (fifty-second session): at full weight the corrections
+    /// overshoot, as under Renju at 150.
     pub corr_stones: i32,
     /// [`Tuning::corr_profile`] under Renju: 60 with `corr_stones_renju` 60. Both at 100
     /// went H1 against none at 100 ms per move, +17.4 +- 13.2 over 2 520 games, and at 5 s +
     /// 50 ms per game, +24.1 +- 22.0 over 882 (engine/STRENGTH.md, thirty-eighth and
     /// thirty-ninth sessions); against 100, 60 went H1 at 100 ms per move, +21.0 +- 18.1
-    /// over 1 327 games, and 150 H0, −88.0 +- 59.7 over 133 (fifty-third session)...
+    /// over 1 327 games, and 150 H0, −88.0 +- 59.7 over 133 (fifty-third session). Against
+    /// 60: 35 H0, −12.8 +- 31.8 over 434; either table alone H0, −19.4 +- 33.2 (stones)
+    /// and −13.3 +- 29.8 (profile) over 395 and 469 (fifty-fourth session)...
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
