@@ -1677,22 +1677,16 @@ impl<'a> Worker<'a> {
             if prune_distract && distract == 3 {
                 continue;
             }
-            if tuning.trivial_prune_depth > 0
-                && depth <= tuning.trivial_prune_depth
-                && may_prune
-                && i > 0
-                && quiet_node
-                && !tactical
-                && movegen::trivial(&self.pos, m)
-            {
+            // A quiet move after the first at a quiet node no deeper than `limit` (0 = never)
+            // may be pruned: trivial moves (`trivial_prune_depth`) and, not the table move,
+            // moves with a bad history (`hist_prune_depth`).
+            let shallow_quiet = |limit: i32| {
+                limit > 0 && depth <= limit && may_prune && i > 0 && quiet_node && !tactical
+            };
+            if shallow_quiet(tuning.trivial_prune_depth) && movegen::trivial(&self.pos, m) {
                 continue;
             }
-            if tuning.hist_prune_depth > 0
-                && depth <= tuning.hist_prune_depth
-                && may_prune
-                && i > 0
-                && quiet_node
-                && !tactical
+            if shallow_quiet(tuning.hist_prune_depth)
                 && tt_move != Some(m)
                 && self.history.score(self.pos.side(), m) < -tuning.hist_prune_margin * depth
             {
