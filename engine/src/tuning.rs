@@ -290,7 +290,8 @@ pub struct Tuning {
     /// ...and of the one-colour stone keys' correction (0 = off). 40 with `corr_profile` 40
     /// outside Renju: against none at 100 ms per move, H1 in freestyle on two seeds (+45.9
     /// +- 36.6 over 312 games, +59.9 +- 46.0 over 199) and under Caro (+32.6 +- 27.8 over
-    /// 492); level under the standard rule (−0.9 +- 32.0 over 383, stopped). See
+    /// 492); level under the standard rule (−0.9 +- 32.0 over 383, stopped). Against 40 in
+    /// freestyle, 60 and 25 went H0 (−17.0 +- 36.4 over 286, −27.5 +- 42.1 over 228). See
     /// engine/STRENGTH.md, fifty-fourth session. Both at 100 had gone H0 in freestyle,
     /// −9.6 +- 27.5 over 578 games (thirty-eighth session) and again with the pair values,
     /// −9.6 +- 28.2 over 505 (fifty-second session): at full weight the corrections
@@ -373,7 +374,9 @@ pub struct Tuning {
     /// History pruning: at depth up to this (0 = off), below the root at a quiet node and
     /// once a move has escaped a forced loss, a quiet move after the first whose butterfly
     /// history is below `-hist_prune_margin * depth` is not searched (Stockfish prunes
-    /// quiet moves by their history at shallow depth)...
+    /// quiet moves by their history at shallow depth). Off: depth 4 with margin 300 went H0
+    /// in freestyle at 100 ms per move, −50.5 +- 47.0 over 194 games (engine/STRENGTH.md,
+    /// fifty-fourth session)...
     pub hist_prune_depth: i32,
     /// ...with this margin per ply of depth (history scores run from −16384 to 16384).
     pub hist_prune_margin: i32,
