@@ -2555,13 +2555,17 @@ mod tests {
     /// Fails if either knob does nothing or the double extension works the wrong way round.
     #[test]
     fn double_and_negative_singular_extensions_move_the_tree_their_ways() {
-        // Without the Renju correction history, whose learnt scores change which moves
-        // hold beta (with it the negative extension grows the Renju trees instead).
+        // Without the correction history, whose learnt scores change which moves hold beta
+        // (with it the negative extension grows the Renju trees instead). Off under every
+        // rule, as when this was written: it has been on outside Renju since the
+        // fifty-fourth session.
         let nodes = |se_double_margin: Score, se_negative: i32| {
             bench_nodes(Tuning {
                 se_double_margin,
                 se_negative,
                 se_negative_renju: se_negative,
+                corr_profile: 0,
+                corr_stones: 0,
                 corr_profile_renju: 0,
                 corr_stones_renju: 0,
                 ..Tuning::default()
