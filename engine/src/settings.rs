@@ -257,7 +257,7 @@ probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, 
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
-corr_profile_renju, corr_stones_renju, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, lmr_corr, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
@@ -378,6 +378,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_margin_renju" => t.rfp_margin_renju = margin()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "razor_margin" => t.razor_margin = margin()?,
+            "lmr_corr" => t.lmr_corr = margin()?,
             "razor_margin_renju" => t.razor_margin_renju = margin()?,
             "tempo" => t.tempo = margin()?,
             "fade_start" => t.fade_start = stones()?,
@@ -424,6 +425,8 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "corr_stones" => t.corr_stones = percent200()?,
             "corr_profile_renju" => t.corr_profile_renju = percent200()?,
             "corr_stones_renju" => t.corr_stones_renju = percent200()?,
+            "corr_moves" => t.corr_moves = percent200()?,
+            "corr_moves_renju" => t.corr_moves_renju = percent200()?,
             "four_reply_ext_side" => {
                 t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
             }
@@ -543,6 +546,12 @@ mod tests {
         assert!(parse_tuning("corr_stones=201").is_err());
         let renju = parse_tuning("corr_profile_renju=0,corr_stones_renju=50").unwrap();
         assert_eq!((renju.corr_profile_renju, renju.corr_stones_renju), (0, 50));
+        let moves = parse_tuning("corr_moves=30,corr_moves_renju=40,lmr_corr=60").unwrap();
+        assert_eq!(
+            (moves.corr_moves, moves.corr_moves_renju, moves.lmr_corr),
+            (30, 40, 60)
+        );
+        assert!(parse_tuning("corr_moves=-1").is_err());
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);
         assert_eq!(parse_tuning("iir_min_depth=4").unwrap().iir_min_depth, 4);
         assert_eq!(parse_tuning("fhr_margin=30").unwrap().fhr_margin, 30);

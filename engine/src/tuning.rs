@@ -307,6 +307,17 @@ pub struct Tuning {
     pub corr_profile_renju: i32,
     /// ...and [`Tuning::corr_stones`].
     pub corr_stones_renju: i32,
+    /// The weight, in percent, of the last-two-moves correction table (0 = off; Stockfish's
+    /// continuation correction history): the learnt error of the static score after the
+    /// side to move's last point and the opponent's reply.
+    pub corr_moves: i32,
+    /// [`Tuning::corr_moves`] under Renju.
+    pub corr_moves_renju: i32,
+    /// Late moves are reduced a ply less at a node whose correction history moved the
+    /// static score by at least this many points (0 = off; Stockfish reduces less where the
+    /// correction is large): there the static score, which the pruning trusts, is least
+    /// reliable.
+    pub lmr_corr: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -608,6 +619,9 @@ impl Default for Tuning {
             corr_stones: 40,
             corr_profile_renju: 60,
             corr_stones_renju: 60,
+            corr_moves: 0,
+            corr_moves_renju: 0,
+            lmr_corr: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
@@ -696,6 +710,7 @@ impl Tuning {
             four_reply_ext: self.four_reply_ext_renju,
             corr_profile: self.corr_profile_renju,
             corr_stones: self.corr_stones_renju,
+            corr_moves: self.corr_moves_renju,
             razor_margin: self.razor_margin_renju,
             lmr_distract: self.lmr_distract_renju,
             lmr_attack: self.lmr_attack_renju,
@@ -727,6 +742,7 @@ mod tests {
             lmr_history_div_renju: base.lmr_history_div + 1,
             corr_profile_renju: base.corr_profile + 1,
             corr_stones_renju: base.corr_stones + 2,
+            corr_moves_renju: base.corr_moves + 3,
             razor_margin_renju: base.razor_margin + 1,
             lmr_distract_renju: !base.lmr_distract,
             lmr_attack_renju: base.lmr_attack + 1,
@@ -754,8 +770,12 @@ mod tests {
         assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
         assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
         assert_eq!(
-            (r.corr_profile, r.corr_stones),
-            (d.corr_profile_renju, d.corr_stones_renju)
+            (r.corr_profile, r.corr_stones, r.corr_moves),
+            (
+                d.corr_profile_renju,
+                d.corr_stones_renju,
+                d.corr_moves_renju
+            )
         );
         assert_eq!(
             (r.razor_margin, r.lmr_distract, r.lmr_attack),
