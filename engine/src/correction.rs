@@ -11,7 +11,7 @@
 //!   Nodes of a search tree that share one side's stones differ only in the other side's
 //!   moves, so the tables generalise across them the way an exact position key cannot.
 //!
-//! - by *the last two moves* (`corr_moves`, off by default): the point the side to move
+//! - by *the last two moves*: the point the side to move
 //!   played last and the opponent's reply, hashed together (Stockfish's continuation
 //!   correction, in five-in-a-row terms: the error depends on where the local fight is).
 //!
@@ -22,8 +22,11 @@
 //! 2 520 games at 100 ms per move and +24.1 +- 22.0 over 882 at 5 s + 50 ms per game, both
 //! H1; at 60 since the fifty-third session, +21.0 +- 18.1 against 100 over 1 327 games at
 //! 100 ms, H1). Outside Renju at 40 since the fifty-fourth session (H1 against none in
-//! freestyle at 100 ms on two seeds; at 100 it had gone H0 twice). engine/STRENGTH.md,
-//! thirty-eighth, thirty-ninth, fifty-third and fifty-fourth sessions.
+//! freestyle at 100 ms on two seeds; at 100 it had gone H0 twice). The last-two-moves
+//! table since the fifty-fifth session (`corr_moves`), at 40 outside Renju and 60 under
+//! it: H1 against none in freestyle at 100 ms per move and at 5 s + 50 ms per game, and
+//! under Renju at 100 ms. engine/STRENGTH.md, thirty-eighth, thirty-ninth, fifty-third,
+//! fifty-fourth and fifty-fifth sessions.
 
 use tengen_rules::Color;
 

@@ -309,14 +309,20 @@ pub struct Tuning {
     pub corr_stones_renju: i32,
     /// The weight, in percent, of the last-two-moves correction table (0 = off; Stockfish's
     /// continuation correction history): the learnt error of the static score after the
-    /// side to move's last point and the opponent's reply.
+    /// side to move's last point and the opponent's reply. 40 outside Renju since the
+    /// fifty-fifth session: against none in freestyle H1 at 100 ms per move (+37.3 +- 31.7
+    /// over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214); see
+    /// engine/STRENGTH.md, fifty-fifth session.
     pub corr_moves: i32,
-    /// [`Tuning::corr_moves`] under Renju.
+    /// [`Tuning::corr_moves`] under Renju: 60 (the weight of the other Renju tables) since
+    /// the fifty-fifth session, H1 against none at 100 ms per move (+28.5 +- 25.0 over 684
+    /// games).
     pub corr_moves_renju: i32,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
-    /// reliable.
+    /// reliable. At 50 it went H0 in freestyle, −11.8 +- 33.9 over 352 games at 100 ms
+    /// per move (fifty-fifth session).
     pub lmr_corr: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
@@ -619,8 +625,8 @@ impl Default for Tuning {
             corr_stones: 40,
             corr_profile_renju: 60,
             corr_stones_renju: 60,
-            corr_moves: 0,
-            corr_moves_renju: 0,
+            corr_moves: 40,
+            corr_moves_renju: 60,
             lmr_corr: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
