@@ -311,7 +311,9 @@ pub struct Tuning {
     /// continuation correction history): the learnt error of the static score after the
     /// side to move's last point and the opponent's reply. 40 outside Renju since the
     /// fifty-fifth session: against none in freestyle H1 at 100 ms per move (+37.3 +- 31.7
-    /// over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214); see
+    /// over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214), under the
+    /// standard rule (+42.1 +- 34.4 over 348) and Caro (+24.2 +- 20.5 over 876) at 100 ms.
+    /// 60 against 40 in freestyle: +24.0 +- 25.6 over 594, stopped undecided. See
     /// engine/STRENGTH.md, fifty-fifth session.
     pub corr_moves: i32,
     /// [`Tuning::corr_moves`] under Renju: 60 (the weight of the other Renju tables) since
