@@ -3,17 +3,16 @@
 //! (Stockfish's correction history, in five-in-a-row terms).
 //!
 //! The evaluation is linear in pattern counts, so its error depends on the position in
-//! ways a sum of point values cannot see. Two kinds of table learn it, per side to move:
+//! ways a sum of point values cannot see. Three kinds of table learn it, per side to move:
 //! - by *threat profile*: how many points give each side a four, a four-three, an open
 //!   three and a double three (each count capped at 3). Positions with the same profile
 //!   share the same kind of tactical tension, wherever it is on the board;
 //! - by *stones of one colour*: a Zobrist key of black's stones alone and one of white's.
 //!   Nodes of a search tree that share one side's stones differ only in the other side's
-//!   moves, so the tables generalise across them the way an exact position key cannot.
-//!
-//! - by *the last two moves*: the point the side to move
-//!   played last and the opponent's reply, hashed together (Stockfish's continuation
-//!   correction, in five-in-a-row terms: the error depends on where the local fight is).
+//!   moves, so the tables generalise across them the way an exact position key cannot;
+//! - by *the last two moves*: the point the side to move played last and the opponent's
+//!   reply, hashed together (Stockfish's continuation correction history). It names the
+//!   local fight, whatever else is on the board.
 //!
 //! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
 //! it within ±[`MAX_CORRECTION`] points.
