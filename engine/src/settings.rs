@@ -257,7 +257,8 @@ probcut_min_depth, probcut_moves, probcut_tt, se_min_depth, se_min_depth_renju, 
 se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_cut_negative, \
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
-corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, lmr_corr, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, lmr_corr, iir_min_depth, \
+fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
@@ -378,7 +379,6 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "rfp_margin_renju" => t.rfp_margin_renju = margin()?,
             "rfp_max_depth" => t.rfp_max_depth = small()?,
             "razor_margin" => t.razor_margin = margin()?,
-            "lmr_corr" => t.lmr_corr = margin()?,
             "razor_margin_renju" => t.razor_margin_renju = margin()?,
             "tempo" => t.tempo = margin()?,
             "fade_start" => t.fade_start = stones()?,
@@ -427,6 +427,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "corr_stones_renju" => t.corr_stones_renju = percent200()?,
             "corr_moves" => t.corr_moves = percent200()?,
             "corr_moves_renju" => t.corr_moves_renju = percent200()?,
+            "lmr_corr" => t.lmr_corr = margin()?,
             "four_reply_ext_side" => {
                 t.four_reply_ext_side = int(2, "0, 1 or 2").map(|n| n as u32)?
             }

@@ -392,10 +392,10 @@ pub struct Tuning {
     pub trivial_prune_depth: i32,
     /// History pruning: at depth up to this (0 = off), below the root at a quiet node and
     /// once a move has escaped a forced loss, a quiet move after the first (not the table
-    /// move) whose butterfly history is below `-hist_prune_margin * depth` is not searched (Stockfish prunes
-    /// quiet moves by their history at shallow depth). Off: depth 4 with margin 300 went H0
-    /// in freestyle at 100 ms per move, −50.5 +- 47.0 over 194 games (engine/STRENGTH.md,
-    /// fifty-fourth session)...
+    /// move) whose butterfly history is below `-hist_prune_margin * depth` is not searched
+    /// (Stockfish prunes quiet moves by their history at shallow depth). Off: depth 4 with
+    /// margin 300 went H0 in freestyle at 100 ms per move, −50.5 +- 47.0 over 194 games
+    /// (engine/STRENGTH.md, fifty-fourth session)...
     pub hist_prune_depth: i32,
     /// ...with this margin per ply of depth (history scores run from −16384 to 16384).
     pub hist_prune_margin: i32,
