@@ -30,7 +30,7 @@
 use tengen_rules::Color;
 
 use crate::pattern::Class;
-use crate::position::Position;
+use crate::position::{Cell, Position};
 use crate::search::Score;
 
 /// Entries are kept in 1/`GRAIN` of a score point.
@@ -90,6 +90,9 @@ pub struct Weights {
     pub stones: i32,
     /// The last-two-moves table's weight.
     pub moves: i32,
+    /// The weight of a second look into the same table, keyed by the side to move's
+    /// move before last and the opponent's last move (Stockfish's ss-4 continuation).
+    pub moves4: i32,
 }
 
 impl Weights {
@@ -97,14 +100,28 @@ impl Weights {
     #[inline]
     #[must_use]
     pub fn any(self) -> bool {
-        self.profile != 0 || self.stones != 0 || self.moves != 0
+        self.profile != 0 || self.stones != 0 || self.moves != 0 || self.moves4 != 0
     }
 }
 
-/// Where `pos`'s entries lie: the profile entry, the two stone entries and the
-/// last-two-moves entry.
+/// The last-two-moves entry of the side to move `side` for the opponent's last move and
+/// the side to move's move `back` plies ago (0 where the game is shorter).
 #[inline]
-fn slots(pos: &Position) -> (usize, [usize; 2], usize) {
+fn move_slot(history: &[Cell], side: usize, back: usize) -> usize {
+    let last = history.last().map_or(0u32, |&c| u32::from(c) + 1);
+    let before = history
+        .len()
+        .checked_sub(back)
+        .map_or(0u32, |i| u32::from(history[i]) + 1);
+    // Fibonacci hashing of the pair: nearby pairs land far apart.
+    let mixed = ((last << 16) | before).wrapping_mul(0x9E37_79B1) >> (32 - MOVE_BITS);
+    (side << MOVE_BITS) | mixed as usize
+}
+
+/// Where `pos`'s entries lie: the profile entry, the two stone entries and the two
+/// last-two-moves entries (with the side to move's last move, and with the one before).
+#[inline]
+fn slots(pos: &Position) -> (usize, [usize; 2], [usize; 2]) {
     let us = pos.side();
     let side = us.index();
     let mut profile = 0usize;
@@ -117,14 +134,8 @@ fn slots(pos: &Position) -> (usize, [usize; 2], usize) {
         let bits = (pos.stones_key(color) >> (64 - STONE_BITS)) as usize;
         ((side * 2 + color.index()) << STONE_BITS) | bits
     };
-    let moves = {
-        let h = pos.history();
-        let last = h.last().map_or(0u32, |&c| u32::from(c) + 1);
-        let before = h.len().checked_sub(2).map_or(0u32, |i| u32::from(h[i]) + 1);
-        // Fibonacci hashing of the pair: nearby pairs land far apart.
-        let mixed = ((last << 16) | before).wrapping_mul(0x9E37_79B1) >> (32 - MOVE_BITS);
-        (side << MOVE_BITS) | mixed as usize
-    };
+    let h = pos.history();
+    let moves = [move_slot(h, side, 2), move_slot(h, side, 4)];
     (
         (side << PROFILE_BITS) | profile,
         [stone(Color::Black), stone(Color::White)],
@@ -137,10 +148,10 @@ impl Correction {
     #[inline]
     #[must_use]
     pub fn get(&self, pos: &Position, w: Weights) -> Score {
-        let (p, [b, wh], m) = slots(pos);
+        let (p, [b, wh], [m2, m4]) = slots(pos);
         let profile = i32::from(self.profile[p]) * w.profile;
         let stones = (i32::from(self.stones[b]) + i32::from(self.stones[wh])) / 2 * w.stones;
-        let moves = i32::from(self.moves[m]) * w.moves;
+        let moves = i32::from(self.moves[m2]) * w.moves + i32::from(self.moves[m4]) * w.moves4;
         (profile + stones + moves) / (100 * GRAIN)
     }
 
@@ -148,9 +159,13 @@ impl Correction {
     /// static score.
     pub fn learn(&mut self, pos: &Position, diff: Score, depth: i32, w: Weights) {
         let bonus = (diff.saturating_mul(depth.max(1)) * GRAIN / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let (p, [b, wh], m) = slots(pos);
+        let (p, [b, wh], [m2, m4]) = slots(pos);
         if w.moves != 0 {
-            gravity(&mut self.moves[m], bonus);
+            gravity(&mut self.moves[m2], bonus);
+        }
+        if w.moves4 != 0 {
+            // At half strength, as Stockfish does: the older move says less.
+            gravity(&mut self.moves[m4], bonus / 2);
         }
         if w.profile != 0 {
             gravity(&mut self.profile[p], bonus);
@@ -186,6 +201,7 @@ mod tests {
         profile: 100,
         stones: 100,
         moves: 0,
+        moves4: 0,
     };
 
     /// A lesson moves the position's correction towards the difference; repeated lessons
@@ -215,7 +231,8 @@ mod tests {
                 Weights {
                     profile: 0,
                     stones: 0,
-                    moves: 0
+                    moves: 0,
+                    moves4: 0,
                 }
             ),
             0
@@ -230,6 +247,7 @@ mod tests {
             profile: 0,
             stones: 0,
             moves: 100,
+            moves4: 0,
         };
         let a = pos_with(&[(7, 7), (8, 8), (6, 6), (9, 9)]);
         // Other stones, the same last two moves.
@@ -248,6 +266,49 @@ mod tests {
         assert_eq!(c.get(&a, BOTH), 0);
     }
 
+    /// The second look keys the same table by the side to move's move before last and the
+    /// opponent's last move: it carries over to a position whose moves in between differ,
+    /// and shares its entries with the first look at the same pair.
+    #[test]
+    fn second_move_look_skips_the_move_between() {
+        let four_only = Weights {
+            profile: 0,
+            stones: 0,
+            moves: 0,
+            moves4: 100,
+        };
+        let two_only = Weights {
+            moves: 100,
+            moves4: 0,
+            ..four_only
+        };
+        // Black to move; black's move before last is (6, 6), white's last (9, 9).
+        let a = pos_with(&[(6, 6), (8, 8), (7, 7), (9, 9)]);
+        let other_between = pos_with(&[(6, 6), (2, 2), (12, 12), (9, 9)]);
+        let other_last = pos_with(&[(6, 6), (8, 8), (7, 7), (9, 10)]);
+        // (6, 6) as black's last move and (9, 9) as white's reply: the same entry.
+        let as_pair = pos_with(&[(2, 2), (12, 12), (6, 6), (9, 9)]);
+        let mut c = Correction::default();
+        for _ in 0..50 {
+            c.learn(&a, 200, 6, four_only);
+        }
+        let learnt = c.get(&a, four_only);
+        assert!(learnt > 0, "{learnt}");
+        assert_eq!(c.get(&other_between, four_only), learnt);
+        assert_eq!(c.get(&other_last, four_only), 0);
+        assert_eq!(c.get(&as_pair, two_only), learnt);
+        // At half strength: fewer lessons of the first look reach the same size.
+        let mut d = Correction::default();
+        for _ in 0..5 {
+            d.learn(&a, 200, 6, two_only);
+        }
+        let mut e = Correction::default();
+        for _ in 0..5 {
+            e.learn(&a, 200, 6, four_only);
+        }
+        assert!(e.get(&a, four_only) < d.get(&a, two_only));
+    }
+
     /// The profile table generalises to a position with the same threat counts elsewhere
     /// on the board; the stone tables to a position sharing one side's stones.
     #[test]
@@ -260,11 +321,13 @@ mod tests {
             profile: 100,
             stones: 0,
             moves: 0,
+            moves4: 0,
         };
         let stones_only = Weights {
             profile: 0,
             stones: 100,
             moves: 0,
+            moves4: 0,
         };
         let mut c = Correction::default();
         for _ in 0..50 {

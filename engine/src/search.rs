@@ -1309,6 +1309,7 @@ impl<'a> Worker<'a> {
             profile: tuning.corr_profile,
             stones: tuning.corr_stones,
             moves: tuning.corr_moves,
+            moves4: tuning.corr_moves4,
         };
         let static_eval = if corr.any() {
             (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -2332,6 +2333,8 @@ mod tests {
         assert_changes_the_tree("corr_moves=0", "");
         assert_changes_the_tree("corr_moves_renju=0", "");
         assert_changes_the_tree("", "lmr_corr=50");
+        assert_changes_the_tree("", "corr_moves4=40");
+        assert_changes_the_tree("", "corr_moves4_renju=60");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth
@@ -2588,6 +2591,8 @@ mod tests {
                 corr_stones_renju: 0,
                 corr_moves: 0,
                 corr_moves_renju: 0,
+                corr_moves4: 0,
+                corr_moves4_renju: 0,
                 ..Tuning::default()
             })
         };

@@ -320,6 +320,12 @@ pub struct Tuning {
     /// the fifty-fifth session, H1 against none at 100 ms per move (+28.5 +- 25.0 over 684
     /// games).
     pub corr_moves_renju: i32,
+    /// The weight, in percent, of a second look into the last-two-moves table (0 = off;
+    /// Stockfish's continuation correction from four plies back): keyed by the side to
+    /// move's move before last and the opponent's last move, learnt at half strength.
+    pub corr_moves4: i32,
+    /// [`Tuning::corr_moves4`] under Renju.
+    pub corr_moves4_renju: i32,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
@@ -629,6 +635,8 @@ impl Default for Tuning {
             corr_stones_renju: 60,
             corr_moves: 40,
             corr_moves_renju: 60,
+            corr_moves4: 0,
+            corr_moves4_renju: 0,
             lmr_corr: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
@@ -719,6 +727,7 @@ impl Tuning {
             corr_profile: self.corr_profile_renju,
             corr_stones: self.corr_stones_renju,
             corr_moves: self.corr_moves_renju,
+            corr_moves4: self.corr_moves4_renju,
             razor_margin: self.razor_margin_renju,
             lmr_distract: self.lmr_distract_renju,
             lmr_attack: self.lmr_attack_renju,
@@ -751,6 +760,7 @@ mod tests {
             corr_profile_renju: base.corr_profile + 1,
             corr_stones_renju: base.corr_stones + 2,
             corr_moves_renju: base.corr_moves + 3,
+            corr_moves4_renju: base.corr_moves4 + 4,
             razor_margin_renju: base.razor_margin + 1,
             lmr_distract_renju: !base.lmr_distract,
             lmr_attack_renju: base.lmr_attack + 1,
@@ -778,11 +788,12 @@ mod tests {
         assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
         assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
         assert_eq!(
-            (r.corr_profile, r.corr_stones, r.corr_moves),
+            (r.corr_profile, r.corr_stones, r.corr_moves, r.corr_moves4),
             (
                 d.corr_profile_renju,
                 d.corr_stones_renju,
-                d.corr_moves_renju
+                d.corr_moves_renju,
+                d.corr_moves4_renju
             )
         );
         assert_eq!(
