@@ -44,6 +44,10 @@ const PROFILE_BITS: u32 = 16;
 const STONE_BITS: u32 = 14;
 /// Index bits of the last-two-moves key.
 const MOVE_BITS: u32 = 16;
+/// Index bits of the shape key.
+const SHAPE_BITS: u32 = 16;
+/// How far along its lines the shape around the last move reaches.
+const SHAPE_REACH: u32 = 4;
 /// The classes a threat profile counts, per side.
 const PROFILE_CLASSES: [Class; 4] = [
     Class::Four,
@@ -61,6 +65,8 @@ pub struct Correction {
     stones: Box<[i16]>,
     /// `[side to move][last two moves' key]`.
     moves: Box<[i16]>,
+    /// `[side to move][key of the stones on the last move's lines]`.
+    shape: Box<[i16]>,
 }
 
 impl std::fmt::Debug for Correction {
@@ -76,6 +82,7 @@ impl Default for Correction {
             profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
             stones: vec![0; 4 << STONE_BITS].into_boxed_slice(),
             moves: vec![0; 2 << MOVE_BITS].into_boxed_slice(),
+            shape: vec![0; 2 << SHAPE_BITS].into_boxed_slice(),
         }
     }
 }
@@ -93,6 +100,9 @@ pub struct Weights {
     /// The weight of a second look into the same table, keyed by the side to move's
     /// move before last and the opponent's last move (Stockfish's ss-4 continuation).
     pub moves4: i32,
+    /// The weight of the table keyed by the stones on the last move's four lines, within
+    /// [`SHAPE_REACH`] points of it.
+    pub shape: i32,
 }
 
 impl Weights {
@@ -100,7 +110,11 @@ impl Weights {
     #[inline]
     #[must_use]
     pub fn any(self) -> bool {
-        self.profile != 0 || self.stones != 0 || self.moves != 0 || self.moves4 != 0
+        self.profile != 0
+            || self.stones != 0
+            || self.moves != 0
+            || self.moves4 != 0
+            || self.shape != 0
     }
 }
 
@@ -121,7 +135,7 @@ fn move_slot(history: &[Cell], side: usize, back: usize) -> usize {
 /// Where `pos`'s entries lie: the profile entry, the two stone entries and the two
 /// last-two-moves entries (with the side to move's last move, and with the one before).
 #[inline]
-fn slots(pos: &Position) -> (usize, [usize; 2], [usize; 2]) {
+fn slots(pos: &Position) -> (usize, [usize; 2], [usize; 2], usize) {
     let us = pos.side();
     let side = us.index();
     let mut profile = 0usize;
@@ -136,10 +150,14 @@ fn slots(pos: &Position) -> (usize, [usize; 2], [usize; 2]) {
     };
     let h = pos.history();
     let moves = [move_slot(h, side, 2), move_slot(h, side, 4)];
+    let shape = h.last().map_or(0, |&c| {
+        (pos.star_key(c, SHAPE_REACH) >> (64 - SHAPE_BITS)) as usize
+    });
     (
         (side << PROFILE_BITS) | profile,
         [stone(Color::Black), stone(Color::White)],
         moves,
+        (side << SHAPE_BITS) | shape,
     )
 }
 
@@ -148,18 +166,22 @@ impl Correction {
     #[inline]
     #[must_use]
     pub fn get(&self, pos: &Position, w: Weights) -> Score {
-        let (p, [b, wh], [m2, m4]) = slots(pos);
+        let (p, [b, wh], [m2, m4], sh) = slots(pos);
         let profile = i32::from(self.profile[p]) * w.profile;
         let stones = (i32::from(self.stones[b]) + i32::from(self.stones[wh])) / 2 * w.stones;
         let moves = i32::from(self.moves[m2]) * w.moves + i32::from(self.moves[m4]) * w.moves4;
-        (profile + stones + moves) / (100 * GRAIN)
+        let shape = i32::from(self.shape[sh]) * w.shape;
+        (profile + stones + moves + shape) / (100 * GRAIN)
     }
 
     /// Learn that a search to `depth` scored `pos` `diff` points above its (corrected)
     /// static score.
     pub fn learn(&mut self, pos: &Position, diff: Score, depth: i32, w: Weights) {
         let bonus = (diff.saturating_mul(depth.max(1)) * GRAIN / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let (p, [b, wh], [m2, m4]) = slots(pos);
+        let (p, [b, wh], [m2, m4], sh) = slots(pos);
+        if w.shape != 0 {
+            gravity(&mut self.shape[sh], bonus);
+        }
         if w.moves != 0 {
             gravity(&mut self.moves[m2], bonus);
         }
@@ -202,6 +224,7 @@ mod tests {
         stones: 100,
         moves: 0,
         moves4: 0,
+        shape: 0,
     };
 
     /// A lesson moves the position's correction towards the difference; repeated lessons
@@ -233,6 +256,7 @@ mod tests {
                     stones: 0,
                     moves: 0,
                     moves4: 0,
+                    shape: 0,
                 }
             ),
             0
@@ -248,6 +272,7 @@ mod tests {
             stones: 0,
             moves: 100,
             moves4: 0,
+            shape: 0,
         };
         let a = pos_with(&[(7, 7), (8, 8), (6, 6), (9, 9)]);
         // Other stones, the same last two moves.
@@ -276,10 +301,12 @@ mod tests {
             stones: 0,
             moves: 0,
             moves4: 100,
+            shape: 0,
         };
         let two_only = Weights {
             moves: 100,
             moves4: 0,
+            shape: 0,
             ..four_only
         };
         // Black to move; black's move before last is (6, 6), white's last (9, 9).
@@ -309,6 +336,31 @@ mod tests {
         assert!(e.get(&a, four_only) < d.get(&a, two_only));
     }
 
+    /// The shape table generalises to the same stones around the last move elsewhere on
+    /// the board, and not to a different shape there.
+    #[test]
+    fn shape_table_follows_the_stones_around_the_last_move() {
+        let shape_only = Weights {
+            profile: 0,
+            stones: 0,
+            moves: 0,
+            moves4: 0,
+            shape: 100,
+        };
+        let a = pos_with(&[(7, 7), (8, 8), (6, 6), (7, 8)]);
+        let shifted = pos_with(&[(4, 3), (5, 4), (3, 2), (4, 4)]);
+        // (6, 6) lies on none of the last move's lines; white's (8, 8) does.
+        let other = pos_with(&[(7, 7), (9, 8), (6, 6), (7, 8)]);
+        let mut c = Correction::default();
+        for _ in 0..50 {
+            c.learn(&a, 200, 6, shape_only);
+        }
+        let learnt = c.get(&a, shape_only);
+        assert!(learnt > 0, "{learnt}");
+        assert_eq!(c.get(&shifted, shape_only), learnt);
+        assert_eq!(c.get(&other, shape_only), 0);
+    }
+
     /// The profile table generalises to a position with the same threat counts elsewhere
     /// on the board; the stone tables to a position sharing one side's stones.
     #[test]
@@ -322,12 +374,14 @@ mod tests {
             stones: 0,
             moves: 0,
             moves4: 0,
+            shape: 0,
         };
         let stones_only = Weights {
             profile: 0,
             stones: 100,
             moves: 0,
             moves4: 0,
+            shape: 0,
         };
         let mut c = Correction::default();
         for _ in 0..50 {

@@ -623,6 +623,22 @@ impl Position {
         self.stone_keys[idx(color)]
     }
 
+    /// A key of the stones and walls within `reach` points of `c` along its four lines
+    /// (absolute colours, not the point's place): the correction history's shape index
+    /// ([`crate::correction`]). `c` must be a board point and `reach` at most [`HALF`].
+    #[inline]
+    #[must_use]
+    pub fn star_key(&self, c: Cell, reach: u32) -> u64 {
+        let mask = (1u64 << (2 * (2 * reach + 1))) - 1;
+        let mut key = 0u64;
+        for d in 0..4 {
+            let (li, pos) = line_of(c as usize, d);
+            let w = (self.lines[li] >> (2 * (pos - reach))) & mask;
+            key = (key ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        key
+    }
+
     /// Stones on the board.
     #[inline]
     #[must_use]

@@ -1310,6 +1310,7 @@ impl<'a> Worker<'a> {
             stones: tuning.corr_stones,
             moves: tuning.corr_moves,
             moves4: tuning.corr_moves4,
+            shape: tuning.corr_shape,
         };
         let static_eval = if corr.any() {
             (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -2335,6 +2336,8 @@ mod tests {
         assert_changes_the_tree("", "lmr_corr=50");
         assert_changes_the_tree("", "corr_moves4=40");
         assert_changes_the_tree("", "corr_moves4_renju=60");
+        assert_changes_the_tree("", "corr_shape=40");
+        assert_changes_the_tree("", "corr_shape_renju=60");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth
@@ -2593,6 +2596,8 @@ mod tests {
                 corr_moves_renju: 0,
                 corr_moves4: 0,
                 corr_moves4_renju: 0,
+                corr_shape: 0,
+                corr_shape_renju: 0,
                 ..Tuning::default()
             })
         };

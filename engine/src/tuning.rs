@@ -326,6 +326,12 @@ pub struct Tuning {
     pub corr_moves4: i32,
     /// [`Tuning::corr_moves4`] under Renju.
     pub corr_moves4_renju: i32,
+    /// The weight, in percent, of the shape correction table (0 = off): keyed by the
+    /// stones and walls within four points of the opponent's last move along its four
+    /// lines, wherever on the board that shape is.
+    pub corr_shape: i32,
+    /// [`Tuning::corr_shape`] under Renju.
+    pub corr_shape_renju: i32,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
@@ -637,6 +643,8 @@ impl Default for Tuning {
             corr_moves_renju: 60,
             corr_moves4: 0,
             corr_moves4_renju: 0,
+            corr_shape: 0,
+            corr_shape_renju: 0,
             lmr_corr: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
@@ -728,6 +736,7 @@ impl Tuning {
             corr_stones: self.corr_stones_renju,
             corr_moves: self.corr_moves_renju,
             corr_moves4: self.corr_moves4_renju,
+            corr_shape: self.corr_shape_renju,
             razor_margin: self.razor_margin_renju,
             lmr_distract: self.lmr_distract_renju,
             lmr_attack: self.lmr_attack_renju,
@@ -761,6 +770,7 @@ mod tests {
             corr_stones_renju: base.corr_stones + 2,
             corr_moves_renju: base.corr_moves + 3,
             corr_moves4_renju: base.corr_moves4 + 4,
+            corr_shape_renju: base.corr_shape + 5,
             razor_margin_renju: base.razor_margin + 1,
             lmr_distract_renju: !base.lmr_distract,
             lmr_attack_renju: base.lmr_attack + 1,
@@ -788,12 +798,19 @@ mod tests {
         assert_eq!(r.tt_refine_leaf, d.tt_refine_leaf_renju);
         assert_eq!(r.lmr_history_div, d.lmr_history_div_renju);
         assert_eq!(
-            (r.corr_profile, r.corr_stones, r.corr_moves, r.corr_moves4),
+            (
+                r.corr_profile,
+                r.corr_stones,
+                r.corr_moves,
+                r.corr_moves4,
+                r.corr_shape
+            ),
             (
                 d.corr_profile_renju,
                 d.corr_stones_renju,
                 d.corr_moves_renju,
-                d.corr_moves4_renju
+                d.corr_moves4_renju,
+                d.corr_shape_renju
             )
         );
         assert_eq!(
