@@ -22,10 +22,11 @@
 //! H1; at 60 since the fifty-third session, +21.0 +- 18.1 against 100 over 1 327 games at
 //! 100 ms, H1). Outside Renju at 40 since the fifty-fourth session (H1 against none in
 //! freestyle at 100 ms on two seeds; at 100 it had gone H0 twice). The last-two-moves
-//! table since the fifty-fifth session (`corr_moves`), at 40 outside Renju and 60 under
-//! it: H1 against none in freestyle at 100 ms per move and at 5 s + 50 ms per game, and
-//! under Renju at 100 ms. engine/STRENGTH.md, thirty-eighth, thirty-ninth, fifty-third,
-//! fifty-fourth and fifty-fifth sessions.
+//! table since the fifty-fifth session (`corr_moves`), at 60 under both rules: H1 against
+//! none in freestyle at 100 ms per move and at 5 s + 50 ms per game, and under Renju at
+//! 100 ms; outside Renju first at 40, and at 60 since the fifty-sixth session (H1 against
+//! 40 in freestyle). engine/STRENGTH.md, thirty-eighth, thirty-ninth, fifty-third,
+//! fifty-fourth, fifty-fifth and fifty-sixth sessions.
 
 use tengen_rules::Color;
 

@@ -309,12 +309,13 @@ pub struct Tuning {
     pub corr_stones_renju: i32,
     /// The weight, in percent, of the last-two-moves correction table (0 = off; Stockfish's
     /// continuation correction history): the learnt error of the static score after the
-    /// side to move's last point and the opponent's reply. 40 outside Renju since the
-    /// fifty-fifth session: against none in freestyle H1 at 100 ms per move (+37.3 +- 31.7
-    /// over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214), under the
-    /// standard rule (+42.1 +- 34.4 over 348) and Caro (+24.2 +- 20.5 over 876) at 100 ms.
-    /// 60 against 40 in freestyle: +24.0 +- 25.6 over 594, stopped undecided. See
-    /// engine/STRENGTH.md, fifty-fifth session.
+    /// side to move's last point and the opponent's reply. On outside Renju since the
+    /// fifty-fifth session, at 40: against none in freestyle H1 at 100 ms per move (+37.3
+    /// +- 31.7 over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214), under
+    /// the standard rule (+42.1 +- 34.4 over 348) and Caro (+24.2 +- 20.5 over 876) at
+    /// 100 ms. At 60 since the fifty-sixth session: against 40 in freestyle H1 at 100 ms,
+    /// +27.0 +- 24.1 over 670 games. See engine/STRENGTH.md, fifty-fifth and fifty-sixth
+    /// sessions.
     pub corr_moves: i32,
     /// [`Tuning::corr_moves`] under Renju: 60 (the weight of the other Renju tables) since
     /// the fifty-fifth session, H1 against none at 100 ms per move (+28.5 +- 25.0 over 684
@@ -639,7 +640,7 @@ impl Default for Tuning {
             corr_stones: 40,
             corr_profile_renju: 60,
             corr_stones_renju: 60,
-            corr_moves: 40,
+            corr_moves: 60,
             corr_moves_renju: 60,
             corr_moves4: 0,
             corr_moves4_renju: 0,
