@@ -133,33 +133,56 @@ fn move_slot(history: &[Cell], side: usize, back: usize) -> usize {
     (side << MOVE_BITS) | mixed as usize
 }
 
-/// Where `pos`'s entries lie: the profile entry, the two stone entries and the two
-/// last-two-moves entries (with the side to move's last move, and with the one before).
+/// Where `pos`'s entries lie in the tables `w` uses; an unused table's slot is 0 and is
+/// neither read nor written, and its key is not computed (the shape key costs four line
+/// reads).
+struct Slots {
+    profile: usize,
+    stones: [usize; 2],
+    /// With the side to move's last move, and with its move before that.
+    moves: [usize; 2],
+    shape: usize,
+}
+
 #[inline]
-fn slots(pos: &Position) -> (usize, [usize; 2], [usize; 2], usize) {
+fn slots(pos: &Position, w: Weights) -> Slots {
     let us = pos.side();
     let side = us.index();
-    let mut profile = 0usize;
-    for color in [us, us.opponent()] {
-        for class in PROFILE_CLASSES {
-            profile = (profile << 2) | usize::from(pos.count(color, class).min(3));
-        }
-    }
-    let stone = |color: Color| {
-        let bits = (pos.stones_key(color) >> (64 - STONE_BITS)) as usize;
-        ((side * 2 + color.index()) << STONE_BITS) | bits
-    };
     let h = pos.history();
-    let moves = [move_slot(h, side, 2), move_slot(h, side, 4)];
-    let shape = h.last().map_or(0, |&c| {
-        (pos.star_key(c, SHAPE_REACH) >> (64 - SHAPE_BITS)) as usize
-    });
-    (
-        (side << PROFILE_BITS) | profile,
-        [stone(Color::Black), stone(Color::White)],
-        moves,
-        (side << SHAPE_BITS) | shape,
-    )
+    let mut s = Slots {
+        profile: 0,
+        stones: [0; 2],
+        moves: [0; 2],
+        shape: 0,
+    };
+    if w.profile != 0 {
+        let mut profile = 0usize;
+        for color in [us, us.opponent()] {
+            for class in PROFILE_CLASSES {
+                profile = (profile << 2) | usize::from(pos.count(color, class).min(3));
+            }
+        }
+        s.profile = (side << PROFILE_BITS) | profile;
+    }
+    if w.stones != 0 {
+        s.stones = [Color::Black, Color::White].map(|color| {
+            let bits = (pos.stones_key(color) >> (64 - STONE_BITS)) as usize;
+            ((side * 2 + color.index()) << STONE_BITS) | bits
+        });
+    }
+    if w.moves != 0 {
+        s.moves[0] = move_slot(h, side, 2);
+    }
+    if w.moves4 != 0 {
+        s.moves[1] = move_slot(h, side, 4);
+    }
+    if w.shape != 0 {
+        let key = h.last().map_or(0, |&c| {
+            (pos.star_key(c, SHAPE_REACH) >> (64 - SHAPE_BITS)) as usize
+        });
+        s.shape = (side << SHAPE_BITS) | key;
+    }
+    s
 }
 
 impl Correction {
@@ -167,35 +190,49 @@ impl Correction {
     #[inline]
     #[must_use]
     pub fn get(&self, pos: &Position, w: Weights) -> Score {
-        let (p, [b, wh], [m2, m4], sh) = slots(pos);
-        let profile = i32::from(self.profile[p]) * w.profile;
-        let stones = (i32::from(self.stones[b]) + i32::from(self.stones[wh])) / 2 * w.stones;
-        let moves = i32::from(self.moves[m2]) * w.moves + i32::from(self.moves[m4]) * w.moves4;
-        let shape = i32::from(self.shape[sh]) * w.shape;
-        (profile + stones + moves + shape) / (100 * GRAIN)
+        let s = slots(pos, w);
+        let read = |table: &[i16], i: usize, weight: i32| {
+            if weight == 0 {
+                0
+            } else {
+                i32::from(table[i]) * weight
+            }
+        };
+        let stones = if w.stones == 0 {
+            0
+        } else {
+            (i32::from(self.stones[s.stones[0]]) + i32::from(self.stones[s.stones[1]])) / 2
+                * w.stones
+        };
+        (read(&self.profile, s.profile, w.profile)
+            + stones
+            + read(&self.moves, s.moves[0], w.moves)
+            + read(&self.moves, s.moves[1], w.moves4)
+            + read(&self.shape, s.shape, w.shape))
+            / (100 * GRAIN)
     }
 
     /// Learn that a search to `depth` scored `pos` `diff` points above its (corrected)
     /// static score.
     pub fn learn(&mut self, pos: &Position, diff: Score, depth: i32, w: Weights) {
         let bonus = (diff.saturating_mul(depth.max(1)) * GRAIN / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let (p, [b, wh], [m2, m4], sh) = slots(pos);
+        let s = slots(pos, w);
         if w.shape != 0 {
-            gravity(&mut self.shape[sh], bonus);
+            gravity(&mut self.shape[s.shape], bonus);
         }
         if w.moves != 0 {
-            gravity(&mut self.moves[m2], bonus);
+            gravity(&mut self.moves[s.moves[0]], bonus);
         }
         if w.moves4 != 0 {
             // At half strength, as Stockfish does: the older move says less.
-            gravity(&mut self.moves[m4], bonus / 2);
+            gravity(&mut self.moves[s.moves[1]], bonus / 2);
         }
         if w.profile != 0 {
-            gravity(&mut self.profile[p], bonus);
+            gravity(&mut self.profile[s.profile], bonus);
         }
         if w.stones != 0 {
-            gravity(&mut self.stones[b], bonus);
-            gravity(&mut self.stones[wh], bonus);
+            gravity(&mut self.stones[s.stones[0]], bonus);
+            gravity(&mut self.stones[s.stones[1]], bonus);
         }
     }
 }
