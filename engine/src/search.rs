@@ -592,6 +592,9 @@ struct Worker<'a> {
     /// The static score of the quiet node at each ply of the current line ([`NO_EVAL`] at
     /// a node with a threat against the side to move).
     evals: Vec<Score>,
+    /// Per ply: the late-move reduction its node's move was searched with (0 outside a
+    /// reduced search; `hind_ext` and `hind_red_margin` read it).
+    reductions: Vec<i32>,
     /// The move a singular-extension search at each ply leaves out (none outside one).
     excluded: Vec<Option<Cell>>,
     /// Per ply: the double singular extensions on the path to it.
@@ -608,8 +611,6 @@ struct Worker<'a> {
 const NO_EVAL: Score = Score::MIN;
 
 impl<'a> Worker<'a> {
-    /// Whether the quiet node at `ply` scores better than the side to move's node two plies
-    /// up (true if that one had a threat against it, or is above the root).
     /// Reverse futility pruning's margin per ply at `ply`: `rfp_margin`, less
     /// `rfp_improving` where the side to move's score is better than two plies before, and
     /// less `rfp_cut_no_tt` at an expected cut node the table knows nothing of (`cut_no_tt`).
@@ -625,6 +626,8 @@ impl<'a> Worker<'a> {
         margin.max(0)
     }
 
+    /// Whether the quiet node at `ply` scores better than the side to move's node two plies
+    /// up (true if that one had a threat against it, or is above the root).
     fn improving(&self, ply: usize) -> bool {
         ply < 2 || {
             let before = self.evals[ply - 2];
@@ -661,6 +664,7 @@ impl<'a> Worker<'a> {
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
             order_keys: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
+            reductions: vec![0; MAX_PLY + 1],
             excluded: vec![None; MAX_PLY + 1],
             doubles: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
@@ -1327,15 +1331,45 @@ impl<'a> Worker<'a> {
         } else {
             static_eval
         };
-        // Only `lmr_improving` and `rfp_improving` read these: the default search neither
-        // keeps nor compares them.
-        if tuning.lmr_improving || tuning.rfp_improving > 0 {
+        // Only `lmr_improving`, `rfp_improving` and the hindsight rules read these: the
+        // default search neither keeps nor compares them.
+        let hindsight = tuning.hind_ext > 0 || tuning.hind_red_margin > 0;
+        if tuning.lmr_improving || tuning.rfp_improving > 0 || hindsight {
             self.evals[ply] = if threat == Threat::Quiet {
                 guess
             } else {
                 NO_EVAL
             };
         }
+        // Hindsight (Stockfish): the parent reduced this node's move by `prior` plies. If
+        // the move did not leave the opponent's score worse than the parent expected, the
+        // reduction looks too deep, so a ply back; if both sides' static scores say they
+        // stand well, the position is calm, so a ply less. The static score favours the
+        // side to move, so two plies' scores add up to about `hind_center`, not 0.
+        let prior = std::mem::take(&mut self.reductions[ply]);
+        let depth = if hindsight
+            && prior > 0
+            && depth >= 1
+            && excluded.is_none()
+            && threat == Threat::Quiet
+            && self.evals[ply - 1] != NO_EVAL
+        {
+            let parent = self.evals[ply - 1];
+            let worsening = guess + parent > tuning.hind_center;
+            if tuning.hind_ext > 0 && prior >= tuning.hind_ext && !worsening {
+                depth + 1
+            } else if tuning.hind_red_margin > 0
+                && prior >= 2
+                && depth >= 2
+                && guess + parent > tuning.hind_red_margin
+            {
+                depth - 1
+            } else {
+                depth
+            }
+        } else {
+            depth
+        };
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1767,7 +1801,9 @@ impl<'a> Worker<'a> {
                 };
                 // A reduced search expects to fail low, so its child expects to cut.
                 let child_cut = late_move || plain_four || !cut_node;
+                self.reductions[ply + 1] = r;
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
+                self.reductions[ply + 1] = 0;
                 let mut new_depth = new_depth;
                 if score > alpha && r > 0 {
                     // A reduced move that beat the best so far by a wide margin is searched
@@ -2339,6 +2375,14 @@ mod tests {
         assert_changes_the_tree("", "corr_moves4_renju=60");
         assert_changes_the_tree("", "corr_shape=40");
         assert_changes_the_tree("", "corr_shape_renju=60");
+    }
+
+    /// The hindsight rules are wired in: a ply back after a deep reduction that did not
+    /// worsen the opponent's score, a ply less where both static scores are high.
+    #[test]
+    fn hindsight_depth_rules_change_the_tree() {
+        assert_changes_the_tree("", "hind_ext=3");
+        assert_changes_the_tree("", "hind_red_margin=900");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

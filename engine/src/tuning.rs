@@ -339,6 +339,21 @@ pub struct Tuning {
     /// reliable. At 50 it went H0 in freestyle, −11.8 +- 33.9 over 352 games at 100 ms
     /// per move (fifty-fifth session).
     pub lmr_corr: i32,
+    /// Hindsight extension (0 = off; Stockfish): a quiet node whose move the parent reduced
+    /// by at least this many plies, and which the move did not leave worse for the
+    /// opponent than the parent's static score said (its static score and the parent's add
+    /// up to at most [`Tuning::hind_center`]), is searched a ply deeper.
+    pub hind_ext: i32,
+    /// What the static scores of a quiet node and its quiet parent add up to when the
+    /// move between them changed nothing: not 0, as the static score favours the side to
+    /// move. 450, the median sum at the reduced nodes of the bench (fifty-sixth session).
+    pub hind_center: i32,
+    /// Hindsight reduction (0 = off; Stockfish): a quiet node at least 2 deep whose move
+    /// the parent reduced by at least 2 plies is searched a ply shallower where its static
+    /// score and the parent's add up to more than this: both sides think they stand well,
+    /// a calm position. A sum above 900 is about the top sixth at the bench's reduced
+    /// nodes (fifty-sixth session).
+    pub hind_red_margin: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -647,6 +662,9 @@ impl Default for Tuning {
             corr_shape: 0,
             corr_shape_renju: 0,
             lmr_corr: 0,
+            hind_ext: 0,
+            hind_center: 450,
+            hind_red_margin: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
