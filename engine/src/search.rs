@@ -595,6 +595,9 @@ struct Worker<'a> {
     /// Per ply: the late-move reduction its node's move was searched with (0 outside a
     /// reduced search; `hind_ext` and `hind_red_margin` read it).
     reductions: Vec<i32>,
+    /// Per ply: the fail-highs at that ply since the node two plies up began (Stockfish's
+    /// `cutoffCnt`; `lmr_cutoffs` reads it one ply down).
+    cutoffs: Vec<u32>,
     /// The move a singular-extension search at each ply leaves out (none outside one).
     excluded: Vec<Option<Cell>>,
     /// Per ply: the double singular extensions on the path to it.
@@ -665,6 +668,7 @@ impl<'a> Worker<'a> {
             order_keys: Vec::new(),
             evals: vec![NO_EVAL; MAX_PLY + 1],
             reductions: vec![0; MAX_PLY + 1],
+            cutoffs: vec![0; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 1],
             doubles: vec![0; MAX_PLY + 1],
             attacks: vec![false; MAX_PLY + 1],
@@ -1221,6 +1225,7 @@ impl<'a> Worker<'a> {
         // The default for every child, ProbCut's included; the loop raises it for a double
         // extension. (Ply 0 is never written: the root has none.)
         self.doubles[ply + 1] = self.doubles[ply];
+        self.cutoffs[ply + 2] = 0;
         // ProbCut's and the singular search's moves count as no attack.
         self.attacks[ply] = false;
         self.fours[ply] = false;
@@ -1782,7 +1787,13 @@ impl<'a> Worker<'a> {
                         + ignores
                         + top_quiet.map_or(0, |t| order_reduction(t - mscore, &tuning))
                         - pv
-                        - i32::from(unsure_eval);
+                        - i32::from(unsure_eval)
+                        // The opponent's nodes below keep refuting: likely an all node.
+                        + if self.cutoffs[ply + 1] > 2 {
+                            tuning.lmr_cutoffs
+                        } else {
+                            0
+                        };
                     r.max(0).min(depth - 1)
                 } else if plain_four {
                     tuning.lmr_four.min(depth - 1)
@@ -1864,6 +1875,7 @@ impl<'a> Worker<'a> {
                         if quiet_node {
                             self.reward_cutoff(ply, m, &moves[..=i], depth);
                         }
+                        self.cutoffs[ply] += 1;
                         break;
                     }
                     // Only a PV node gets here (elsewhere the window is null).
@@ -2383,6 +2395,13 @@ mod tests {
     fn hindsight_depth_rules_change_the_tree() {
         assert_changes_the_tree("", "hind_ext=3");
         assert_changes_the_tree("", "hind_red_margin=900");
+    }
+
+    /// More reduction after many fail-highs one ply down (Stockfish's `cutoffCnt`) is
+    /// wired in.
+    #[test]
+    fn reduction_after_cutoffs_below_changes_the_tree() {
+        assert_changes_the_tree("", "lmr_cutoffs=1");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

@@ -354,6 +354,10 @@ pub struct Tuning {
     /// a calm position. A sum above 900 is about the top sixth at the bench's reduced
     /// nodes (fifty-sixth session).
     pub hind_red_margin: i32,
+    /// Late moves are reduced this many plies more where more than two fail-highs have
+    /// fallen one ply down since the node above began (0 = off; Stockfish's `cutoffCnt`):
+    /// the opponent keeps refuting this side's moves, so the node is likely an all node.
+    pub lmr_cutoffs: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -665,6 +669,7 @@ impl Default for Tuning {
             hind_ext: 0,
             hind_center: 450,
             hind_red_margin: 0,
+            lmr_cutoffs: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
