@@ -102,6 +102,12 @@ impl History {
         self.add_killer(ply, best);
     }
 
+    /// Raise `color`'s history score of `c` by `bonus` (a move the opponent could not
+    /// answer: every reply failed low).
+    pub fn reward(&mut self, color: Color, c: Cell, bonus: i32) {
+        gravity(&mut self.table[color.index()][c as usize], bonus);
+    }
+
     /// Make `best` the first killer of `ply` (the old first becomes the second).
     pub fn add_killer(&mut self, ply: usize, best: Cell) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
@@ -175,5 +181,19 @@ mod tests {
         assert!((1..=HISTORY_MAX).contains(&i32::from(row[best as usize])));
         assert!((-HISTORY_MAX..0).contains(&i32::from(row[other as usize])));
         assert!(h.score(Color::Black, best) <= HISTORY_MAX);
+    }
+
+    /// A reward raises one side's score of one point only, and stays bounded.
+    #[test]
+    fn reward_raises_one_score_within_bounds() {
+        let mut h = History::new();
+        h.reward(Color::White, 100, 800);
+        assert_eq!(h.score(Color::White, 100), 800);
+        assert_eq!(h.score(Color::Black, 100), 0);
+        assert_eq!(h.score(Color::White, 101), 0);
+        for _ in 0..10_000 {
+            h.reward(Color::White, 100, 3200);
+        }
+        assert!((1..=HISTORY_MAX).contains(&h.score(Color::White, 100)));
     }
 }

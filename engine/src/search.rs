@@ -1896,6 +1896,21 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
+        // Every reply failed low: the opponent's last move was a good one, and its history
+        // learns so (`fail_low_bonus`, Stockfish's prior-move bonus).
+        if tuning.fail_low_bonus > 0
+            && bound == Bound::Upper
+            && !root
+            && excluded.is_none()
+            && tuning.history
+            && !self.stopped
+        {
+            if let Some(&last) = self.pos.history().last() {
+                let bonus =
+                    (depth.max(1) * depth.max(1)).min(400) * 8 * tuning.fail_low_bonus / 100;
+                self.history.reward(self.pos.side().opponent(), last, bonus);
+            }
+        }
         if excluded.is_none() {
             // The correction learns from quiet nodes whose result says where the static
             // score was wrong: a fail high above it, a fail low below it, or an exact score.
@@ -2402,6 +2417,12 @@ mod tests {
     #[test]
     fn reduction_after_cutoffs_below_changes_the_tree() {
         assert_changes_the_tree("", "lmr_cutoffs=1");
+    }
+
+    /// The history bonus for the opponent's move at a node that fails low is wired in.
+    #[test]
+    fn fail_low_bonus_changes_the_tree() {
+        assert_changes_the_tree("", "fail_low_bonus=100");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

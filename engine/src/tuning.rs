@@ -358,6 +358,10 @@ pub struct Tuning {
     /// fallen one ply down since the node above began (0 = off; Stockfish's `cutoffCnt`):
     /// the opponent keeps refuting this side's moves, so the node is likely an all node.
     pub lmr_cutoffs: i32,
+    /// At a node where every move failed low, the opponent's last move gets this percent of
+    /// a cutoff's history bonus at the node's depth (0 = off; Stockfish's prior-move bonus):
+    /// no reply refuted it, so it was a good move.
+    pub fail_low_bonus: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -670,6 +674,7 @@ impl Default for Tuning {
             hind_center: 450,
             hind_red_margin: 0,
             lmr_cutoffs: 0,
+            fail_low_bonus: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
