@@ -314,22 +314,26 @@ pub struct Tuning {
     /// +- 31.7 over 402 games) and at 5 s + 50 ms per game (+49.0 +- 43.3 over 214), under
     /// the standard rule (+42.1 +- 34.4 over 348) and Caro (+24.2 +- 20.5 over 876) at
     /// 100 ms. At 60 since the fifty-sixth session: against 40 in freestyle H1 at 100 ms,
-    /// +27.0 +- 24.1 over 670 games. See engine/STRENGTH.md, fifty-fifth and fifty-sixth
-    /// sessions.
+    /// +27.0 +- 24.1 over 670 games (under the standard rule +8.8 +- 19.3 over 1 062 and
+    /// Caro −6.8 +- 30.3 over 410, both level); 90 against 60 level (−4.8 +- 43.8 over
+    /// 217, stopped). See engine/STRENGTH.md, fifty-fifth and fifty-sixth sessions.
     pub corr_moves: i32,
     /// [`Tuning::corr_moves`] under Renju: 60 (the weight of the other Renju tables) since
     /// the fifty-fifth session, H1 against none at 100 ms per move (+28.5 +- 25.0 over 684
-    /// games).
+    /// games); 90 against 60 H0, −13.3 +- 33.9 over 366 (fifty-sixth session).
     pub corr_moves_renju: i32,
     /// The weight, in percent, of a second look into the last-two-moves table (0 = off;
     /// Stockfish's continuation correction from four plies back): keyed by the side to
-    /// move's move before last and the opponent's last move, learnt at half strength.
+    /// move's move before last and the opponent's last move, learnt at half strength. At 40
+    /// (with the table at 40) H0 in freestyle, −30.9 +- 43.2 over 214 games at 100 ms per
+    /// move (fifty-sixth session).
     pub corr_moves4: i32,
     /// [`Tuning::corr_moves4`] under Renju.
     pub corr_moves4_renju: i32,
     /// The weight, in percent, of the shape correction table (0 = off): keyed by the
     /// stones and walls within four points of the opponent's last move along its four
-    /// lines, wherever on the board that shape is.
+    /// lines, wherever on the board that shape is. At 40 H0 in freestyle, −24.9 +- 41.0
+    /// over 238 games at 100 ms per move (fifty-sixth session).
     pub corr_shape: i32,
     /// [`Tuning::corr_shape`] under Renju.
     pub corr_shape_renju: i32,
@@ -342,7 +346,8 @@ pub struct Tuning {
     /// Hindsight extension (0 = off; Stockfish): a quiet node whose move the parent reduced
     /// by at least this many plies, and which the move did not leave worse for the
     /// opponent than the parent's static score said (its static score and the parent's add
-    /// up to at most [`Tuning::hind_center`]), is searched a ply deeper.
+    /// up to at most [`Tuning::hind_center`]), is searched a ply deeper. At 3 H0 in
+    /// freestyle, −29.0 +- 42.3 over 228 games at 100 ms per move (fifty-sixth session).
     pub hind_ext: i32,
     /// What the static scores of a quiet node and its quiet parent add up to when the
     /// move between them changed nothing: not 0, as the static score favours the side to
@@ -352,15 +357,19 @@ pub struct Tuning {
     /// the parent reduced by at least 2 plies is searched a ply shallower where its static
     /// score and the parent's add up to more than this: both sides think they stand well,
     /// a calm position. A sum above 900 is about the top sixth at the bench's reduced
-    /// nodes (fifty-sixth session).
+    /// nodes. At 900 H0 in freestyle, −14.8 +- 32.4 over 398 games at 100 ms per move
+    /// (fifty-sixth session).
     pub hind_red_margin: i32,
     /// Late moves are reduced this many plies more where more than two fail-highs have
     /// fallen one ply down since the node above began (0 = off; Stockfish's `cutoffCnt`):
     /// the opponent keeps refuting this side's moves, so the node is likely an all node.
+    /// At 1 level in freestyle, +4.1 +- 34.2 over 339 games at 100 ms per move (stopped),
+    /// though the bench tree shrinks by a third (fifty-sixth session).
     pub lmr_cutoffs: i32,
     /// At a node where every move failed low, the opponent's last move gets this percent of
     /// a cutoff's history bonus at the node's depth (0 = off; Stockfish's prior-move bonus):
-    /// no reply refuted it, so it was a good move.
+    /// no reply refuted it, so it was a good move. At 100 H0 in freestyle, −15.2 +- 34.1
+    /// over 342 games at 100 ms per move (fifty-sixth session).
     pub fail_low_bonus: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
