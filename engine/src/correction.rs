@@ -257,12 +257,19 @@ mod tests {
         p
     }
 
-    const BOTH: Weights = Weights {
-        profile: 100,
-        stones: 100,
+    /// No table used; the tests set the ones they need.
+    const NONE: Weights = Weights {
+        profile: 0,
+        stones: 0,
         moves: 0,
         moves4: 0,
         shape: 0,
+    };
+
+    const BOTH: Weights = Weights {
+        profile: 100,
+        stones: 100,
+        ..NONE
     };
 
     /// A lesson moves the position's correction towards the difference; repeated lessons
@@ -286,32 +293,14 @@ mod tests {
         }
         let low = c.get(&p, BOTH);
         assert!((-2 * MAX_CORRECTION..0).contains(&low), "{low}");
-        assert_eq!(
-            c.get(
-                &p,
-                Weights {
-                    profile: 0,
-                    stones: 0,
-                    moves: 0,
-                    moves4: 0,
-                    shape: 0,
-                }
-            ),
-            0
-        );
+        assert_eq!(c.get(&p, NONE), 0);
     }
 
     /// The last-two-moves table generalises to any position with the same last two moves
     /// and the same side to move, whatever the other stones, and only to those.
     #[test]
     fn move_table_follows_the_last_two_moves() {
-        let moves_only = Weights {
-            profile: 0,
-            stones: 0,
-            moves: 100,
-            moves4: 0,
-            shape: 0,
-        };
+        let moves_only = Weights { moves: 100, ..NONE };
         let a = pos_with(&[(7, 7), (8, 8), (6, 6), (9, 9)]);
         // Other stones, the same last two moves.
         let same_last = pos_with(&[(2, 12), (12, 2), (6, 6), (9, 9)]);
@@ -335,18 +324,10 @@ mod tests {
     #[test]
     fn second_move_look_skips_the_move_between() {
         let four_only = Weights {
-            profile: 0,
-            stones: 0,
-            moves: 0,
             moves4: 100,
-            shape: 0,
+            ..NONE
         };
-        let two_only = Weights {
-            moves: 100,
-            moves4: 0,
-            shape: 0,
-            ..four_only
-        };
+        let two_only = Weights { moves: 100, ..NONE };
         // Black to move; black's move before last is (6, 6), white's last (9, 9).
         let a = pos_with(&[(6, 6), (8, 8), (7, 7), (9, 9)]);
         let other_between = pos_with(&[(6, 6), (2, 2), (12, 12), (9, 9)]);
@@ -378,13 +359,7 @@ mod tests {
     /// the board, and not to a different shape there.
     #[test]
     fn shape_table_follows_the_stones_around_the_last_move() {
-        let shape_only = Weights {
-            profile: 0,
-            stones: 0,
-            moves: 0,
-            moves4: 0,
-            shape: 100,
-        };
+        let shape_only = Weights { shape: 100, ..NONE };
         let a = pos_with(&[(7, 7), (8, 8), (6, 6), (7, 8)]);
         let shifted = pos_with(&[(4, 3), (5, 4), (3, 2), (4, 4)]);
         // (6, 6) lies on none of the last move's lines; white's (8, 8) does.
@@ -409,17 +384,11 @@ mod tests {
         let same_black = pos_with(&[(7, 7), (12, 2), (6, 6)]);
         let profile_only = Weights {
             profile: 100,
-            stones: 0,
-            moves: 0,
-            moves4: 0,
-            shape: 0,
+            ..NONE
         };
         let stones_only = Weights {
-            profile: 0,
             stones: 100,
-            moves: 0,
-            moves4: 0,
-            shape: 0,
+            ..NONE
         };
         let mut c = Correction::default();
         for _ in 0..50 {
