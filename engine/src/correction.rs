@@ -266,6 +266,18 @@ mod tests {
         shape: 0,
     };
 
+    /// Tables that learnt 50 times that `p` scored 200 above its static score at depth 6,
+    /// with weights `w`, and the correction they then give `p` (checked to be positive).
+    fn taught(p: &Position, w: Weights) -> (Correction, Score) {
+        let mut c = Correction::default();
+        for _ in 0..50 {
+            c.learn(p, 200, 6, w);
+        }
+        let learnt = c.get(p, w);
+        assert!(learnt > 0, "{learnt}");
+        (c, learnt)
+    }
+
     const BOTH: Weights = Weights {
         profile: 100,
         stones: 100,
@@ -306,12 +318,7 @@ mod tests {
         let same_last = pos_with(&[(2, 12), (12, 2), (6, 6), (9, 9)]);
         // The same points, the last two played in the other order.
         let swapped = pos_with(&[(7, 7), (8, 8), (9, 9), (6, 6)]);
-        let mut c = Correction::default();
-        for _ in 0..50 {
-            c.learn(&a, 200, 6, moves_only);
-        }
-        let learnt = c.get(&a, moves_only);
-        assert!(learnt > 0, "{learnt}");
+        let (c, learnt) = taught(&a, moves_only);
         assert_eq!(c.get(&same_last, moves_only), learnt);
         assert_eq!(c.get(&swapped, moves_only), 0);
         // The other tables learnt nothing.
@@ -334,12 +341,7 @@ mod tests {
         let other_last = pos_with(&[(6, 6), (8, 8), (7, 7), (9, 10)]);
         // (6, 6) as black's last move and (9, 9) as white's reply: the same entry.
         let as_pair = pos_with(&[(2, 2), (12, 12), (6, 6), (9, 9)]);
-        let mut c = Correction::default();
-        for _ in 0..50 {
-            c.learn(&a, 200, 6, four_only);
-        }
-        let learnt = c.get(&a, four_only);
-        assert!(learnt > 0, "{learnt}");
+        let (c, learnt) = taught(&a, four_only);
         assert_eq!(c.get(&other_between, four_only), learnt);
         assert_eq!(c.get(&other_last, four_only), 0);
         assert_eq!(c.get(&as_pair, two_only), learnt);
@@ -364,12 +366,7 @@ mod tests {
         let shifted = pos_with(&[(4, 3), (5, 4), (3, 2), (4, 4)]);
         // (6, 6) lies on none of the last move's lines; white's (8, 8) does.
         let other = pos_with(&[(7, 7), (9, 8), (6, 6), (7, 8)]);
-        let mut c = Correction::default();
-        for _ in 0..50 {
-            c.learn(&a, 200, 6, shape_only);
-        }
-        let learnt = c.get(&a, shape_only);
-        assert!(learnt > 0, "{learnt}");
+        let (c, learnt) = taught(&a, shape_only);
         assert_eq!(c.get(&shifted, shape_only), learnt);
         assert_eq!(c.get(&other, shape_only), 0);
     }
