@@ -14,6 +14,11 @@
 //!   reply, hashed together (Stockfish's continuation correction history). It names the
 //!   local fight, whatever else is on the board.
 //!
+//! Two more keys are knobs, off since they lost in freestyle (fifty-sixth session): a
+//! second look into the last-two-moves table with the side to move's move before last
+//! (`corr_moves4`), and a table keyed by the stones on the last move's four lines
+//! (`corr_shape`).
+//!
 //! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
 //! it within ±[`MAX_CORRECTION`] points.
 //!
