@@ -107,7 +107,7 @@ pub struct Weights {
     /// move before last and the opponent's last move (Stockfish's ss-4 continuation).
     pub moves4: i32,
     /// The weight of the table keyed by the stones on the last move's four lines, within
-    /// [`SHAPE_REACH`] points of it.
+    /// four points of it.
     pub shape: i32,
 }
 
