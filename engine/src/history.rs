@@ -88,7 +88,7 @@ impl History {
         depth: i32,
         previous: Option<Cell>,
     ) {
-        let bonus = (depth * depth).min(400) * 8;
+        let bonus = cutoff_bonus(depth);
         let t = &mut self.table[color.index()];
         teach(best, tried, bonus, |c, delta| gravity(&mut t[c], delta));
         if let Some(previous) = previous {
@@ -102,9 +102,10 @@ impl History {
         self.add_killer(ply, best);
     }
 
-    /// Raise `color`'s history score of `c` by `bonus` (a move the opponent could not
-    /// answer: every reply failed low).
-    pub fn reward(&mut self, color: Color, c: Cell, bonus: i32) {
+    /// Raise `color`'s history score of `c` by `percent` of a cutoff's bonus at `depth`
+    /// (at least 1): a move the opponent could not answer, every reply failing low.
+    pub fn reward(&mut self, color: Color, c: Cell, depth: i32, percent: i32) {
+        let bonus = cutoff_bonus(depth.max(1)) * percent / 100;
         gravity(&mut self.table[color.index()][c as usize], bonus);
     }
 
@@ -116,6 +117,12 @@ impl History {
             k[0] = best;
         }
     }
+}
+
+/// The history bonus of a cutoff at `depth`.
+#[inline]
+fn cutoff_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400) * 8
 }
 
 /// Where the continuation-history row of `color` answering `previous` lies.
@@ -187,12 +194,13 @@ mod tests {
     #[test]
     fn reward_raises_one_score_within_bounds() {
         let mut h = History::new();
-        h.reward(Color::White, 100, 800);
-        assert_eq!(h.score(Color::White, 100), 800);
+        // A tenth of the bonus at depth 10.
+        h.reward(Color::White, 100, 10, 10);
+        assert_eq!(h.score(Color::White, 100), 80);
         assert_eq!(h.score(Color::Black, 100), 0);
         assert_eq!(h.score(Color::White, 101), 0);
         for _ in 0..10_000 {
-            h.reward(Color::White, 100, 3200);
+            h.reward(Color::White, 100, 30, 100);
         }
         assert!((1..=HISTORY_MAX).contains(&h.score(Color::White, 100)));
     }

@@ -629,6 +629,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn star_key(&self, c: Cell, reach: u32) -> u64 {
+        debug_assert!(reach as usize <= HALF, "reach {reach}");
         let mask = (1u64 << (2 * (2 * reach + 1))) - 1;
         let mut key = 0u64;
         for d in 0..4 {

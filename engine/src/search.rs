@@ -1225,7 +1225,9 @@ impl<'a> Worker<'a> {
         // The default for every child, ProbCut's included; the loop raises it for a double
         // extension. (Ply 0 is never written: the root has none.)
         self.doubles[ply + 1] = self.doubles[ply];
-        self.cutoffs[ply + 2] = 0;
+        if self.shared.tuning.lmr_cutoffs > 0 {
+            self.cutoffs[ply + 2] = 0;
+        }
         // ProbCut's and the singular search's moves count as no attack.
         self.attacks[ply] = false;
         self.fours[ply] = false;
@@ -1351,30 +1353,29 @@ impl<'a> Worker<'a> {
         // reduction looks too deep, so a ply back; if both sides' static scores say they
         // stand well, the position is calm, so a ply less. The static score favours the
         // side to move, so two plies' scores add up to about `hind_center`, not 0.
-        let prior = std::mem::take(&mut self.reductions[ply]);
-        let depth = if hindsight
-            && prior > 0
+        let prior = if hindsight {
+            std::mem::take(&mut self.reductions[ply])
+        } else {
+            0
+        };
+        let mut depth = depth;
+        if prior > 0
             && depth >= 1
             && excluded.is_none()
             && threat == Threat::Quiet
             && self.evals[ply - 1] != NO_EVAL
         {
-            let parent = self.evals[ply - 1];
-            let worsening = guess + parent > tuning.hind_center;
-            if tuning.hind_ext > 0 && prior >= tuning.hind_ext && !worsening {
-                depth + 1
+            let sum = guess + self.evals[ply - 1];
+            if tuning.hind_ext > 0 && prior >= tuning.hind_ext && sum <= tuning.hind_center {
+                depth += 1;
             } else if tuning.hind_red_margin > 0
                 && prior >= 2
                 && depth >= 2
-                && guess + parent > tuning.hind_red_margin
+                && sum > tuning.hind_red_margin
             {
-                depth - 1
-            } else {
-                depth
+                depth -= 1;
             }
-        } else {
-            depth
-        };
+        }
 
         let forced = matches!(threat, Threat::MustBlock(_));
         // An open three against us is not quiet: its defences are searched a few plies past
@@ -1789,7 +1790,7 @@ impl<'a> Worker<'a> {
                         - pv
                         - i32::from(unsure_eval)
                         // The opponent's nodes below keep refuting: likely an all node.
-                        + if self.cutoffs[ply + 1] > 2 {
+                        + if tuning.lmr_cutoffs > 0 && self.cutoffs[ply + 1] > 2 {
                             tuning.lmr_cutoffs
                         } else {
                             0
@@ -1812,9 +1813,13 @@ impl<'a> Worker<'a> {
                 };
                 // A reduced search expects to fail low, so its child expects to cut.
                 let child_cut = late_move || plain_four || !cut_node;
-                self.reductions[ply + 1] = r;
+                if hindsight {
+                    self.reductions[ply + 1] = r;
+                }
                 score = -self.negamax(-alpha - 1, -alpha, new_depth - r, ply + 1, false, child_cut);
-                self.reductions[ply + 1] = 0;
+                if hindsight {
+                    self.reductions[ply + 1] = 0;
+                }
                 let mut new_depth = new_depth;
                 if score > alpha && r > 0 {
                     // A reduced move that beat the best so far by a wide margin is searched
@@ -1875,7 +1880,9 @@ impl<'a> Worker<'a> {
                         if quiet_node {
                             self.reward_cutoff(ply, m, &moves[..=i], depth);
                         }
-                        self.cutoffs[ply] += 1;
+                        if tuning.lmr_cutoffs > 0 {
+                            self.cutoffs[ply] += 1;
+                        }
                         break;
                     }
                     // Only a PV node gets here (elsewhere the window is null).
@@ -1906,9 +1913,9 @@ impl<'a> Worker<'a> {
             && !self.stopped
         {
             if let Some(&last) = self.pos.history().last() {
-                let bonus =
-                    (depth.max(1) * depth.max(1)).min(400) * 8 * tuning.fail_low_bonus / 100;
-                self.history.reward(self.pos.side().opponent(), last, bonus);
+                let color = self.pos.side().opponent();
+                self.history
+                    .reward(color, last, depth, tuning.fail_low_bonus);
             }
         }
         if excluded.is_none() {
