@@ -1409,7 +1409,18 @@ impl<'a> Worker<'a> {
                 None
             };
             // The line ends with the winning four or five; a straight four needs two more plies.
-            let score = vcf.map_or(stand, |line| WIN - plyi - line.len() as Score - 2);
+            let score = match vcf {
+                Some(line) => WIN - plyi - line.len() as Score - 2,
+                // `qs_blend`: a leaf's margin over beta is half believed.
+                None if t.qs_blend
+                    && stand >= beta
+                    && stand.abs() < WIN_BOUND
+                    && beta.abs() < WIN_BOUND =>
+                {
+                    (stand + beta) / 2
+                }
+                None => stand,
+            };
             self.nodes += self.vcf.take_nodes();
             self.bufs[ply] = buf;
             return score;
@@ -1896,6 +1907,16 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // `fh_blend`: a fail-high's margin over beta, believed in proportion to the depth.
+        if tuning.fh_blend
+            && !root
+            && best_score >= beta
+            && best_score.abs() < WIN_BOUND
+            && beta.abs() < WIN_BOUND
+        {
+            let d = depth.max(1);
+            best_score = (best_score * d + beta) / (d + 1);
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > old_alpha {
@@ -1928,7 +1949,7 @@ impl<'a> Worker<'a> {
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
             {
-                let diff = best_score - static_eval;
+                let diff = (best_score - static_eval) * tuning.corr_rate / 100;
                 self.history.correction.learn(&self.pos, diff, depth, corr);
             }
             self.shared.tt.store(
@@ -2430,6 +2451,13 @@ mod tests {
     #[test]
     fn fail_low_bonus_changes_the_tree() {
         assert_changes_the_tree("", "fail_low_bonus=100");
+    }
+
+    #[test]
+    fn score_blends_and_the_correction_rate_change_the_tree() {
+        assert_changes_the_tree("", "fh_blend=1");
+        assert_changes_the_tree("", "qs_blend=1");
+        assert_changes_the_tree("", "corr_rate=150");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

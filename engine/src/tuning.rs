@@ -371,6 +371,16 @@ pub struct Tuning {
     /// no reply refuted it, so it was a good move. At 100 H0 in freestyle, −15.2 +- 34.1
     /// over 342 games at 100 ms per move (fifty-sixth session).
     pub fail_low_bonus: i32,
+    /// A fail-high score (not a proven result) is pulled towards beta, weighted by depth:
+    /// `(score * depth + beta) / (depth + 1)` (Stockfish): a deep cut-off's score is
+    /// trusted more than a shallow one's margin over beta.
+    pub fh_blend: bool,
+    /// Quiescence: a stand-pat score at or above beta is halved towards it (Stockfish's
+    /// qsearch), so a leaf's margin over beta counts for less.
+    pub qs_blend: bool,
+    /// The correction tables' learning rate, in percent of the depth-weighted difference
+    /// they move towards (100 = Stockfish's `diff * depth / 8`).
+    pub corr_rate: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -684,6 +694,9 @@ impl Default for Tuning {
             hind_red_margin: 0,
             lmr_cutoffs: 0,
             fail_low_bonus: 0,
+            fh_blend: false,
+            qs_blend: false,
+            corr_rate: 100,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
