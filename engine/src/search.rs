@@ -1943,7 +1943,7 @@ impl<'a> Worker<'a> {
             // The correction learns from quiet nodes whose result says where the static
             // score was wrong: a fail high above it, a fail low below it, or an exact score.
             if corr.any()
-                && threat == Threat::Quiet
+                && (threat == Threat::Quiet || (tuning.corr_defend && threat == Threat::Defend))
                 && depth > 0
                 && best_score.abs() < WIN_BOUND
                 && !(bound == Bound::Lower && best_score <= static_eval)
@@ -2458,6 +2458,7 @@ mod tests {
         assert_changes_the_tree("", "fh_blend=1");
         assert_changes_the_tree("", "qs_blend=1");
         assert_changes_the_tree("", "corr_rate=150");
+        assert_changes_the_tree("", "corr_defend=1");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

@@ -381,6 +381,10 @@ pub struct Tuning {
     /// The correction tables' learning rate, in percent of the depth-weighted difference
     /// they move towards (100 = Stockfish's `diff * depth / 8`).
     pub corr_rate: i32,
+    /// The correction tables learn at nodes that must answer an open three too, not only
+    /// at quiet ones: the static score ends the search at such nodes past
+    /// `qs_defend_plies`, and the threat profile keeps them apart from quiet ones.
+    pub corr_defend: bool,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -697,6 +701,7 @@ impl Default for Tuning {
             fh_blend: false,
             qs_blend: false,
             corr_rate: 100,
+            corr_defend: false,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
