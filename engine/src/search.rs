@@ -1948,6 +1948,8 @@ impl<'a> Worker<'a> {
                 && best_score.abs() < WIN_BOUND
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
+                && !(tuning.corr_skip_four
+                    && best_move.is_some_and(|m| self.pos.class(self.pos.side(), m).makes_four()))
             {
                 let diff = (best_score - static_eval) * tuning.corr_rate / 100;
                 self.history.correction.learn(&self.pos, diff, depth, corr);
@@ -2459,6 +2461,7 @@ mod tests {
         assert_changes_the_tree("", "qs_blend=1");
         assert_changes_the_tree("", "corr_rate=150");
         assert_changes_the_tree("", "corr_defend=1");
+        assert_changes_the_tree("", "corr_skip_four=1");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

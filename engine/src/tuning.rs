@@ -385,6 +385,10 @@ pub struct Tuning {
     /// at quiet ones: the static score ends the search at such nodes past
     /// `qs_defend_plies`, and the threat profile keeps them apart from quiet ones.
     pub corr_defend: bool,
+    /// The correction tables do not learn where the best move makes a four (Stockfish
+    /// skips nodes whose best move is a capture): the score then comes from a forcing line,
+    /// not from what the static score misjudged.
+    pub corr_skip_four: bool,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -702,6 +706,7 @@ impl Default for Tuning {
             qs_blend: false,
             corr_rate: 100,
             corr_defend: false,
+            corr_skip_four: false,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
