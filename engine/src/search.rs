@@ -819,15 +819,24 @@ impl<'a> Worker<'a> {
                 if self.stopped {
                     break s;
                 }
+                // `asp_soft`: from the score the search returned (it fails soft), else
+                // from the bound it crossed.
+                let soft = self.shared.tuning.asp_soft && s.abs() < WIN_BOUND;
                 if s <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                    beta = (alpha + beta) / 2;
+                    if soft {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INF);
+                    } else {
+                        alpha = (alpha - delta).max(-INF);
+                        beta = (alpha + beta) / 2;
+                    }
                 } else if s >= beta {
-                    beta = (beta + delta).min(INF);
+                    let from = if soft { s } else { beta };
+                    beta = (from + delta).min(INF);
                 } else {
                     break s;
                 }
-                delta *= 2;
+                delta += delta * self.shared.tuning.asp_growth / 100;
                 if delta > 1000 {
                     alpha = -INF;
                     beta = INF;
@@ -2462,6 +2471,8 @@ mod tests {
         assert_changes_the_tree("", "corr_rate=150");
         assert_changes_the_tree("", "corr_defend=1");
         assert_changes_the_tree("", "corr_skip_four=1");
+        assert_changes_the_tree("", "asp_growth=33");
+        assert_changes_the_tree("", "asp_soft=1");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

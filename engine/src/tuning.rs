@@ -557,6 +557,12 @@ pub struct Tuning {
     pub lmr_history_div_renju: i32,
     /// First half-width of the aspiration window (0 = always a full window).
     pub aspiration: Score,
+    /// How much the aspiration window's half-width grows after each failed search, in
+    /// percent of itself (100 = doubles; Stockfish grows it by about a third).
+    pub asp_growth: i32,
+    /// A failed aspiration search re-opens the window from the score it returned (the
+    /// search fails soft; Stockfish's rule), not from the bound it crossed.
+    pub asp_soft: bool,
     /// When the time runs out during an iteration, a new best root move is played if it was
     /// searched after the previous best and beat it at the new depth (off: only if its score
     /// beats the previous iteration's, so a previous best that failed low was still played),
@@ -743,6 +749,8 @@ impl Default for Tuning {
             lmr_history_div: 0,
             lmr_history_div_renju: 1024,
             aspiration: 60,
+            asp_growth: 100,
+            asp_soft: false,
             // SPRT at 200 ms on the balanced lines: freestyle +31.6 +- 25.0 (694 games, H1),
             // Renju +41.6 +- 30.5 (436 games, H1; engine/STRENGTH.md, twenty-sixth session).
             root_new_best: true,
