@@ -258,7 +258,7 @@ se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_c
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, corr_moves4, \
-corr_moves4_renju, corr_shape, corr_shape_renju, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+corr_moves4_renju, corr_shape, corr_shape_renju, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, aspiration_renju, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
@@ -362,6 +362,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "to_go_min" => t.to_go_min = to_go()?,
             "to_go_min_renju" => t.to_go_min_renju = to_go()?,
             "aspiration" => t.aspiration = small()?,
+            "aspiration_renju" => t.aspiration_renju = small()?,
             "asp_growth" => {
                 t.asp_growth = within(1, 400, "a percentage from 1 to 400").map(|n| n as i32)?
             }
@@ -596,6 +597,8 @@ mod tests {
         assert!(asp.asp_soft);
         assert_eq!(asp.asp_growth, 33);
         assert!(parse_tuning("asp_growth=0").is_err());
+        let windows = parse_tuning("aspiration=30,aspiration_renju=50").unwrap();
+        assert_eq!((windows.aspiration, windows.aspiration_renju), (30, 50));
         assert_eq!(blends.corr_rate, 150);
         assert!(parse_tuning("fh_blend=2").is_err());
         assert!(parse_tuning("corr_rate=500").is_err());

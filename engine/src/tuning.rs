@@ -555,8 +555,10 @@ pub struct Tuning {
     pub lmr_history_div: i32,
     /// ...or `lmr_history_div_renju` under Renju (see [`Tuning::for_rule`]).
     pub lmr_history_div_renju: i32,
-    /// First half-width of the aspiration window (0 = always a full window).
+    /// First half-width of the aspiration window (0 = always a full window)...
     pub aspiration: Score,
+    /// ...or `aspiration_renju` under Renju (see [`Tuning::for_rule`]).
+    pub aspiration_renju: Score,
     /// How much the aspiration window's half-width grows after each failed search, in
     /// percent of itself (100 = doubles; Stockfish grows it by about a third).
     pub asp_growth: i32,
@@ -749,6 +751,7 @@ impl Default for Tuning {
             lmr_history_div: 0,
             lmr_history_div_renju: 1024,
             aspiration: 60,
+            aspiration_renju: 60,
             asp_growth: 100,
             asp_soft: false,
             // SPRT at 200 ms on the balanced lines: freestyle +31.6 +- 25.0 (694 games, H1),
@@ -811,6 +814,7 @@ impl Tuning {
             lmr_attack: self.lmr_attack_renju,
             distract_prune_depth: self.distract_prune_depth_renju,
             rfp_improving: self.rfp_improving_renju,
+            aspiration: self.aspiration_renju,
             ..self
         }
     }
@@ -845,6 +849,7 @@ mod tests {
             lmr_attack_renju: base.lmr_attack + 1,
             distract_prune_depth_renju: base.distract_prune_depth + 1,
             rfp_improving_renju: base.rfp_improving + 1,
+            aspiration_renju: base.aspiration + 1,
             ..base
         };
         assert_eq!(d.for_rule(tengen_rules::Rule::Freestyle), d);
@@ -892,6 +897,7 @@ mod tests {
         );
         assert_eq!(r.distract_prune_depth, d.distract_prune_depth_renju);
         assert_eq!(r.rfp_improving, d.rfp_improving_renju);
-        assert_eq!((r.lmp_base, r.aspiration), (d.lmp_base, d.aspiration));
+        assert_eq!(r.aspiration, d.aspiration_renju);
+        assert_eq!((r.lmp_base, r.lmp_per_depth), (d.lmp_base, d.lmp_per_depth));
     }
 }
