@@ -21,6 +21,9 @@
 //!
 //! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
 //! it within ±[`MAX_CORRECTION`] points.
+//! The tables learn at quiet nodes only, fours included, at Stockfish's rate: learning at
+//! open-three answers too (`corr_defend`), faster (`corr_rate`) or not where the best move
+//! makes a four (`corr_skip_four`) lost in freestyle (fifty-seventh session).
 //!
 //! On under Renju (`corr_profile_renju` and `corr_stones_renju` at 100: +17.4 +- 13.2 over
 //! 2 520 games at 100 ms per move and +24.1 +- 22.0 over 882 at 5 s + 50 ms per game, both
