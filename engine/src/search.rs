@@ -836,7 +836,8 @@ impl<'a> Worker<'a> {
                 } else {
                     break s;
                 }
-                delta += delta * self.shared.tuning.asp_growth / 100;
+                // At least a point, so that a small window with little growth still ends.
+                delta += (delta * self.shared.tuning.asp_growth / 100).max(1);
                 if delta > 1000 {
                     alpha = -INF;
                     beta = INF;

@@ -591,6 +591,7 @@ mod tests {
         assert!(parse_tuning("fail_low_bonus=300").is_err());
         let blends = parse_tuning("fh_blend=1,qs_blend=1,corr_rate=150").unwrap();
         assert!(blends.fh_blend && blends.qs_blend);
+        assert_eq!(blends.corr_rate, 150);
         assert!(parse_tuning("corr_defend=1").unwrap().corr_defend);
         assert!(parse_tuning("corr_skip_four=1").unwrap().corr_skip_four);
         let asp = parse_tuning("asp_growth=33,asp_soft=1").unwrap();
@@ -599,7 +600,6 @@ mod tests {
         assert!(parse_tuning("asp_growth=0").is_err());
         let windows = parse_tuning("aspiration=30,aspiration_renju=50").unwrap();
         assert_eq!((windows.aspiration, windows.aspiration_renju), (30, 50));
-        assert_eq!(blends.corr_rate, 150);
         assert!(parse_tuning("fh_blend=2").is_err());
         assert!(parse_tuning("corr_rate=500").is_err());
         let shape = parse_tuning("corr_shape=50,corr_shape_renju=70").unwrap();
