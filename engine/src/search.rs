@@ -2466,7 +2466,7 @@ mod tests {
     }
 
     #[test]
-    fn score_blends_and_the_correction_rate_change_the_tree() {
+    fn score_blends_correction_learning_and_aspiration_rules_change_the_tree() {
         assert_changes_the_tree("", "fh_blend=1");
         assert_changes_the_tree("", "qs_blend=1");
         assert_changes_the_tree("", "corr_rate=150");
