@@ -49,8 +49,11 @@ pub const MAX_CORRECTION: Score = 400;
 const LIMIT: i32 = MAX_CORRECTION * GRAIN;
 /// Profile: 8 counts of 2 bits.
 const PROFILE_BITS: u32 = 16;
-/// Index bits of a one-colour stone key.
-const STONE_BITS: u32 = 14;
+/// Index bits of a one-colour stone key by default (`corr_stone_bits`).
+pub const STONE_BITS: u32 = 14;
+/// The most index bits a one-colour stone key may have: the table is allocated for them
+/// (zeroed by the allocator, so a smaller key leaves most pages untouched).
+pub const MAX_STONE_BITS: u32 = 18;
 /// Index bits of the last-two-moves key.
 const MOVE_BITS: u32 = 16;
 /// Index bits of the shape key.
@@ -89,7 +92,7 @@ impl Default for Correction {
     fn default() -> Correction {
         Correction {
             profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
-            stones: vec![0; 4 << STONE_BITS].into_boxed_slice(),
+            stones: vec![0; 4 << MAX_STONE_BITS].into_boxed_slice(),
             moves: vec![0; 2 << MOVE_BITS].into_boxed_slice(),
             shape: vec![0; 2 << SHAPE_BITS].into_boxed_slice(),
         }
@@ -112,6 +115,9 @@ pub struct Weights {
     /// The weight of the table keyed by the stones on the last move's four lines, within
     /// four points of it.
     pub shape: i32,
+    /// Index bits of the one-colour stone keys, from 1 to [`MAX_STONE_BITS`]
+    /// (`corr_stone_bits`).
+    pub stone_bits: u32,
 }
 
 impl Weights {
@@ -174,8 +180,8 @@ fn slots(pos: &Position, w: Weights) -> Slots {
     }
     if w.stones != 0 {
         s.stones = [Color::Black, Color::White].map(|color| {
-            let bits = (pos.stones_key(color) >> (64 - STONE_BITS)) as usize;
-            ((side * 2 + color.index()) << STONE_BITS) | bits
+            let bits = (pos.stones_key(color) >> (64 - w.stone_bits)) as usize;
+            ((side * 2 + color.index()) << MAX_STONE_BITS) | bits
         });
     }
     if w.moves != 0 {
@@ -272,6 +278,7 @@ mod tests {
         moves: 0,
         moves4: 0,
         shape: 0,
+        stone_bits: STONE_BITS,
     };
 
     /// Tables that learnt 50 times that `p` scored 200 above its static score at depth 6,

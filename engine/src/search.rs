@@ -1332,6 +1332,7 @@ impl<'a> Worker<'a> {
             moves: tuning.corr_moves,
             moves4: tuning.corr_moves4,
             shape: tuning.corr_shape,
+            stone_bits: tuning.corr_stone_bits,
         };
         let static_eval = if corr.any() {
             (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -2474,6 +2475,7 @@ mod tests {
         assert_changes_the_tree("", "corr_skip_four=1");
         assert_changes_the_tree("", "asp_growth=33");
         assert_changes_the_tree("", "asp_soft=1");
+        assert_changes_the_tree("", "corr_stone_bits=16");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

@@ -337,6 +337,10 @@ pub struct Tuning {
     pub corr_shape: i32,
     /// [`Tuning::corr_shape`] under Renju.
     pub corr_shape_renju: i32,
+    /// Index bits of the one-colour stone correction tables, under every rule: 14 (16 384
+    /// entries per side to move and colour). More bits keep apart the stone sets a search
+    /// tree meets, which share entries at 14; fewer share more.
+    pub corr_stone_bits: u32,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
@@ -714,6 +718,7 @@ impl Default for Tuning {
             corr_moves4_renju: 0,
             corr_shape: 0,
             corr_shape_renju: 0,
+            corr_stone_bits: crate::correction::STONE_BITS,
             lmr_corr: 0,
             hind_ext: 0,
             hind_center: 450,
