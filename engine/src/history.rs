@@ -109,6 +109,20 @@ impl History {
         gravity(&mut self.table[color.index()][c as usize], bonus);
     }
 
+    /// Keep `percent` of every butterfly history score, and of the continuation history's
+    /// with `cont` (its 4 MiB are left alone while it is off): what earlier searches of the
+    /// game learnt counts for less in the next one.
+    pub fn age(&mut self, percent: i32, cont: bool) {
+        for v in self.table.iter_mut().flatten() {
+            *v = *v * percent / 100;
+        }
+        if cont {
+            for v in self.cont.iter_mut() {
+                *v = (i32::from(*v) * percent / 100) as i16;
+            }
+        }
+    }
+
     /// Make `best` the first killer of `ply` (the old first becomes the second).
     pub fn add_killer(&mut self, ply: usize, best: Cell) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
@@ -154,8 +168,8 @@ mod tests {
     use super::*;
 
     /// A cut-off rewards the best move and punishes the others tried, in the butterfly
-    /// table and in the continuation row of the opponent's last stone only; repeated
-    /// rewards stay within the i16 range the continuation table is stored in.
+    /// table and in the continuation row of the opponent's last stone only; ageing scales
+    /// them; repeated rewards stay within the i16 range the continuation table is stored in.
     #[test]
     fn update_teaches_both_tables_and_stays_bounded() {
         let (best, other, previous, elsewhere) = (100, 101, 200, 201);
@@ -171,6 +185,16 @@ mod tests {
         assert!(h.cont_row(Color::Black, elsewhere).iter().all(|&v| v == 0));
         assert!(h.cont_row(Color::White, previous).iter().all(|&v| v == 0));
         assert_eq!(h.killers(3)[0], best);
+
+        // Ageing scales the scores the game has learnt; the continuation table only if asked.
+        let (b, c) = (h.score(Color::Black, best), row[best as usize]);
+        h.age(50, false);
+        assert_eq!(h.score(Color::Black, best), b / 2);
+        assert_eq!(h.score(Color::Black, other), -b / 2);
+        assert_eq!(h.cont_row(Color::Black, previous)[best as usize], c);
+        h.age(50, true);
+        assert_eq!(h.score(Color::Black, best), b / 4);
+        assert_eq!(h.cont_row(Color::Black, previous)[best as usize], c / 2);
 
         // Without a previous stone only the butterfly table learns.
         let mut plain = History::new();

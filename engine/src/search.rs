@@ -331,6 +331,12 @@ impl Engine {
         }
         self.tt.new_search();
         self.histories.resize_with(self.threads, History::new);
+        let tuning = self.tuning.for_rule(board.rule());
+        if tuning.history_keep < 100 {
+            for h in &mut self.histories {
+                h.age(tuning.history_keep, tuning.cont_history > 0);
+            }
+        }
         let shared = Shared {
             tt: &self.tt,
             stop,
@@ -343,7 +349,7 @@ impl Engine {
             limits,
             blocked: &blocked,
             refuted: std::sync::Mutex::new(Vec::new()),
-            tuning: self.tuning.for_rule(board.rule()),
+            tuning,
         };
         let mut histories = std::mem::take(&mut self.histories);
         let (main_history, helpers) = histories.split_at_mut(1);
@@ -2247,6 +2253,33 @@ mod tests {
         };
         let r = engine.search(board, &limits, &AtomicBool::new(false), &[], &mut |_| {});
         (r.best, r.nodes)
+    }
+
+    /// `history_keep` ages what a game's earlier searches taught the move order: the first
+    /// search of a game has nothing to age (the same tree), the second one a different tree
+    /// with less kept than with all of it.
+    #[test]
+    fn a_new_search_ages_the_history_it_keeps() {
+        let board = crate::bench::board(0);
+        let mut later = board.clone();
+        for p in [Pos::new(4, 4), Pos::new(10, 3)] {
+            later.play(Move::Stone(p)).unwrap();
+        }
+        let nodes = |keep: i32| {
+            let mut engine = Engine::new(1 << 22, 1);
+            engine.set_tuning(Tuning {
+                history_keep: keep,
+                ..Tuning::default()
+            });
+            let limits = Limits::depth(8);
+            let stop = AtomicBool::new(false);
+            let first = engine.search(&board, &limits, &stop, &[], &mut |_| {}).nodes;
+            let second = engine.search(&later, &limits, &stop, &[], &mut |_| {}).nodes;
+            (first, second)
+        };
+        let (kept, aged) = (nodes(100), nodes(0));
+        assert_eq!(kept.0, aged.0);
+        assert_ne!(kept.1, aged.1, "kept {kept:?}, aged {aged:?}");
     }
 
     /// Searches stopped (by a node limit) inside an iteration that changes the best move:

@@ -341,6 +341,10 @@ pub struct Tuning {
     /// entries per side to move and colour). More bits keep apart the stone sets a search
     /// tree meets, which share entries at 14; fewer share more.
     pub corr_stone_bits: u32,
+    /// The percentage of the butterfly history (and of the continuation history, where it
+    /// is on) each new search of a game keeps: 100 keeps all that earlier moves' searches
+    /// learnt, less lets the new position's own cut-offs take over sooner.
+    pub history_keep: i32,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
@@ -719,6 +723,7 @@ impl Default for Tuning {
             corr_shape: 0,
             corr_shape_renju: 0,
             corr_stone_bits: crate::correction::STONE_BITS,
+            history_keep: 100,
             lmr_corr: 0,
             hind_ext: 0,
             hind_center: 450,
