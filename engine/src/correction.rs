@@ -17,7 +17,9 @@
 //! Two more keys are knobs, off since they lost in freestyle (fifty-sixth session): a
 //! second look into the last-two-moves table with the side to move's move before last
 //! (`corr_moves4`), and a table keyed by the stones on the last move's four lines
-//! (`corr_shape`).
+//! (`corr_shape`). The stone keys index 14 bits per side to move and colour; 16 bits,
+//! fewer stone sets sharing an entry, lost in freestyle (`corr_stone_bits`, fifty-eighth
+//! session).
 //!
 //! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
 //! it within ±[`MAX_CORRECTION`] points.

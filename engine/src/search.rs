@@ -2273,8 +2273,12 @@ mod tests {
             });
             let limits = Limits::depth(8);
             let stop = AtomicBool::new(false);
-            let first = engine.search(&board, &limits, &stop, &[], &mut |_| {}).nodes;
-            let second = engine.search(&later, &limits, &stop, &[], &mut |_| {}).nodes;
+            let first = engine
+                .search(&board, &limits, &stop, &[], &mut |_| {})
+                .nodes;
+            let second = engine
+                .search(&later, &limits, &stop, &[], &mut |_| {})
+                .nodes;
             (first, second)
         };
         let (kept, aged) = (nodes(100), nodes(0));
