@@ -226,6 +226,9 @@ pub struct Engine {
     tuning: Tuning,
     tt: Arc<Tt>,
     histories: Vec<History>,
+    /// The root position (its hash) the histories were last aged for (`history_keep`):
+    /// the searches of one move (N-best, repeated requests) age them once.
+    aged_for: Option<u64>,
 }
 
 impl Engine {
@@ -238,6 +241,7 @@ impl Engine {
             tuning: Tuning::default(),
             tt: Arc::new(Tt::new(hash_bytes)),
             histories: Vec::new(),
+            aged_for: None,
         }
     }
 
@@ -270,6 +274,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.histories.clear();
+        self.aged_for = None;
     }
 
     /// Search `board` (side to move = `board.side_to_move()`) and return the best move.
@@ -332,7 +337,8 @@ impl Engine {
         self.tt.new_search();
         self.histories.resize_with(self.threads, History::new);
         let tuning = self.tuning.for_rule(board.rule());
-        if tuning.history_keep < 100 {
+        if tuning.history_keep < 100 && self.aged_for != Some(board.hash()) {
+            self.aged_for = Some(board.hash());
             for h in &mut self.histories {
                 h.age(tuning.history_keep, tuning.cont_history > 0);
             }
@@ -2257,7 +2263,8 @@ mod tests {
 
     /// `history_keep` ages what a game's earlier searches taught the move order: the first
     /// search of a game has nothing to age (the same tree), the second one a different tree
-    /// with less kept than with all of it.
+    /// with less kept than with all of it; searching the same root again (N-best, a
+    /// repeated request) does not age it again.
     #[test]
     fn a_new_search_ages_the_history_it_keeps() {
         let board = crate::bench::board(0);
@@ -2284,6 +2291,22 @@ mod tests {
         let (kept, aged) = (nodes(100), nodes(0));
         assert_eq!(kept.0, aged.0);
         assert_ne!(kept.1, aged.1, "kept {kept:?}, aged {aged:?}");
+
+        let repeated = |keep: i32| {
+            let mut engine = Engine::new(1 << 22, 1);
+            engine.set_tuning(Tuning {
+                history_keep: keep,
+                ..Tuning::default()
+            });
+            let stop = AtomicBool::new(false);
+            let mut run = || {
+                engine
+                    .search(&board, &Limits::depth(8), &stop, &[], &mut |_| {})
+                    .nodes
+            };
+            (run(), run())
+        };
+        assert_eq!(repeated(100), repeated(0));
     }
 
     /// Searches stopped (by a node limit) inside an iteration that changes the best move:

@@ -343,7 +343,8 @@ pub struct Tuning {
     /// 100 ms (−15.2 ± 33.0 over 366 games, fifty-eighth session).
     pub corr_stone_bits: u32,
     /// The percentage of the butterfly history (and of the continuation history, where it
-    /// is on) each new search of a game keeps: 100 keeps all that earlier moves' searches
+    /// is on) a search of a new position in a game keeps (the searches of one position,
+    /// as for N-best, age it once): 100 keeps all that earlier moves' searches
     /// learnt, less lets the new position's own cut-offs take over sooner. 50 was level in
     /// freestyle at 100 ms (+0.0 ± 27.2 over 542 games, stopped; fifty-eighth session).
     pub history_keep: i32,
@@ -570,7 +571,7 @@ pub struct Tuning {
     pub lmr_history_div: i32,
     /// ...or `lmr_history_div_renju` under Renju (see [`Tuning::for_rule`]).
     pub lmr_history_div_renju: i32,
-    /// First half-width of the aspiration window (0 = always a full window)... 30 against 60
+    /// First half-width of the aspiration window (0 = always a full window). 30 against 60
     /// in freestyle went H1 at 100 ms (+47.7 ± 42.0 over 242 games) and H0 at 5 s + 50 ms
     /// per game (−32.7 ± 45.9 over 192), so 60 stays (fifty-seventh session).
     pub aspiration: Score,
