@@ -123,6 +123,19 @@ impl History {
         }
     }
 
+    /// Move every ply's killers `plies` plies towards the root (`killers_new`): a new
+    /// search `plies` moves further into the game meets the old search's positions that
+    /// much nearer its root. `None` (how far is not known) or 0 clears them.
+    pub fn shift_killers(&mut self, plies: Option<usize>) {
+        let n = plies.unwrap_or(0).min(MAX_PLY);
+        if n == 0 {
+            self.killers.fill([crate::tt::NO_MOVE; 2]);
+            return;
+        }
+        self.killers.copy_within(n.., 0);
+        self.killers[MAX_PLY - n..].fill([crate::tt::NO_MOVE; 2]);
+    }
+
     /// Make `best` the first killer of `ply` (the old first becomes the second).
     pub fn add_killer(&mut self, ply: usize, best: Cell) {
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
@@ -166,6 +179,28 @@ fn gravity(v: &mut i32, delta: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Shifting moves each ply's killers that many plies towards the root and empties the
+    /// deepest ones; not knowing how far clears them all.
+    #[test]
+    fn shifting_the_killers_moves_them_towards_the_root() {
+        const NONE: [Cell; 2] = [crate::tt::NO_MOVE; 2];
+        let mut h = History::new();
+        for ply in 0..MAX_PLY {
+            h.add_killer(ply, 1000 + ply as Cell);
+            h.add_killer(ply, 2000 + ply as Cell);
+        }
+        h.shift_killers(Some(2));
+        assert_eq!(h.killers(0), [2002, 1002]);
+        assert_eq!(
+            h.killers(MAX_PLY - 3),
+            [2000 + MAX_PLY as Cell - 1, 1000 + MAX_PLY as Cell - 1]
+        );
+        assert_eq!(h.killers(MAX_PLY - 2), NONE);
+        assert_eq!(h.killers(MAX_PLY - 1), NONE);
+        h.shift_killers(None);
+        assert!((0..MAX_PLY).all(|ply| h.killers(ply) == NONE));
+    }
 
     /// A cut-off rewards the best move and punishes the others tried, in the butterfly
     /// table and in the continuation row of the opponent's last stone only; ageing scales

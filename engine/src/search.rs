@@ -226,9 +226,10 @@ pub struct Engine {
     tuning: Tuning,
     tt: Arc<Tt>,
     histories: Vec<History>,
-    /// The root position (its hash) the histories were last aged for (`history_keep`):
-    /// the searches of one move (N-best, repeated requests) age them once.
-    aged_for: Option<u64>,
+    /// The last root searched (its hash and move count): the searches of one move (N-best,
+    /// repeated requests) age the histories (`history_keep`) and renew the killers
+    /// (`killers_new`) once, and the killers shift by the moves played since.
+    last_root: Option<(u64, usize)>,
 }
 
 impl Engine {
@@ -241,7 +242,7 @@ impl Engine {
             tuning: Tuning::default(),
             tt: Arc::new(Tt::new(hash_bytes)),
             histories: Vec::new(),
-            aged_for: None,
+            last_root: None,
         }
     }
 
@@ -274,7 +275,7 @@ impl Engine {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.histories.clear();
-        self.aged_for = None;
+        self.last_root = None;
     }
 
     /// Search `board` (side to move = `board.side_to_move()`) and return the best move.
@@ -337,10 +338,21 @@ impl Engine {
         self.tt.new_search();
         self.histories.resize_with(self.threads, History::new);
         let tuning = self.tuning.for_rule(board.rule());
-        if tuning.history_keep < 100 && self.aged_for != Some(board.hash()) {
-            self.aged_for = Some(board.hash());
+        let root = (board.hash(), board.move_count());
+        if self.last_root.map(|(hash, _)| hash) != Some(root.0) {
+            let played = self
+                .last_root
+                .and_then(|(_, moves)| root.1.checked_sub(moves));
+            self.last_root = Some(root);
             for h in &mut self.histories {
-                h.age(tuning.history_keep, tuning.cont_history > 0);
+                if tuning.history_keep < 100 {
+                    h.age(tuning.history_keep, tuning.cont_history > 0);
+                }
+                match tuning.killers_new {
+                    1 => h.shift_killers(None),
+                    2 => h.shift_killers(played),
+                    _ => {}
+                }
             }
         }
         let shared = Shared {
@@ -2261,52 +2273,74 @@ mod tests {
         (r.best, r.nodes)
     }
 
+    /// The nodes of a game's first two searches (the second two moves later) and of
+    /// one root searched twice, with the tuning `tuning`.
+    fn renewal_nodes(tuning: &Tuning) -> ((u64, u64), (u64, u64)) {
+        let board = crate::bench::board(0);
+        let mut later = board.clone();
+        for p in [Pos::new(4, 4), Pos::new(10, 3)] {
+            later.play(Move::Stone(p)).unwrap();
+        }
+        let pair = |second: &Board| {
+            let mut engine = Engine::new(1 << 22, 1);
+            engine.set_tuning(*tuning);
+            let stop = AtomicBool::new(false);
+            let mut run = |b: &Board| {
+                engine
+                    .search(b, &Limits::depth(8), &stop, &[], &mut |_| {})
+                    .nodes
+            };
+            (run(&board), run(second))
+        };
+        (pair(&later), pair(&board))
+    }
+
     /// `history_keep` ages what a game's earlier searches taught the move order: the first
     /// search of a game has nothing to age (the same tree), the second one a different tree
     /// with less kept than with all of it; searching the same root again (N-best, a
     /// repeated request) does not age it again.
     #[test]
     fn a_new_search_ages_the_history_it_keeps() {
-        let board = crate::bench::board(0);
-        let mut later = board.clone();
-        for p in [Pos::new(4, 4), Pos::new(10, 3)] {
-            later.play(Move::Stone(p)).unwrap();
-        }
-        let nodes = |keep: i32| {
-            let mut engine = Engine::new(1 << 22, 1);
-            engine.set_tuning(Tuning {
+        let with = |keep: i32| {
+            renewal_nodes(&Tuning {
                 history_keep: keep,
                 ..Tuning::default()
-            });
-            let limits = Limits::depth(8);
-            let stop = AtomicBool::new(false);
-            let first = engine
-                .search(&board, &limits, &stop, &[], &mut |_| {})
-                .nodes;
-            let second = engine
-                .search(&later, &limits, &stop, &[], &mut |_| {})
-                .nodes;
-            (first, second)
+            })
         };
-        let (kept, aged) = (nodes(100), nodes(0));
+        let ((kept, repeated_kept), (aged, repeated_aged)) = (with(100), with(0));
         assert_eq!(kept.0, aged.0);
         assert_ne!(kept.1, aged.1, "kept {kept:?}, aged {aged:?}");
+        assert_eq!(repeated_kept, repeated_aged);
+    }
 
-        let repeated = |keep: i32| {
-            let mut engine = Engine::new(1 << 22, 1);
-            engine.set_tuning(Tuning {
-                history_keep: keep,
+    /// `killers_new`: the second search of a game differs when the old killers are cleared
+    /// or shifted from when they are kept as they were, and the two renewals differ from
+    /// each other; a root searched again keeps its killers under every setting.
+    #[test]
+    fn a_new_search_renews_the_killers() {
+        let with = |renew: u8| {
+            renewal_nodes(&Tuning {
+                killers_new: renew,
                 ..Tuning::default()
-            });
-            let stop = AtomicBool::new(false);
-            let mut run = || {
-                engine
-                    .search(&board, &Limits::depth(8), &stop, &[], &mut |_| {})
-                    .nodes
-            };
-            (run(), run())
+            })
         };
-        assert_eq!(repeated(100), repeated(0));
+        let (kept, cleared, shifted) = (with(0), with(1), with(2));
+        assert_eq!(kept.0 .0, cleared.0 .0);
+        assert_eq!(kept.0 .0, shifted.0 .0);
+        assert_ne!(
+            kept.0 .1, cleared.0 .1,
+            "kept {kept:?}, cleared {cleared:?}"
+        );
+        assert_ne!(
+            kept.0 .1, shifted.0 .1,
+            "kept {kept:?}, shifted {shifted:?}"
+        );
+        assert_ne!(
+            cleared.0 .1, shifted.0 .1,
+            "cleared {cleared:?}, shifted {shifted:?}"
+        );
+        assert_eq!(kept.1, cleared.1);
+        assert_eq!(kept.1, shifted.1);
     }
 
     /// Searches stopped (by a node limit) inside an iteration that changes the best move:

@@ -258,7 +258,7 @@ se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_c
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, corr_moves4, \
-corr_moves4_renju, corr_shape, corr_shape_renju, corr_stone_bits, history_keep, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, aspiration_renju, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+corr_moves4_renju, corr_shape, corr_shape_renju, corr_stone_bits, history_keep, killers_new, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, aspiration_renju, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
@@ -439,6 +439,9 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "history_keep" => {
                 t.history_keep = int(100, "a percentage from 0 to 100").map(|n| n as i32)?
             }
+            "killers_new" => {
+                t.killers_new = within(0, 2, "0 (keep), 1 (clear) or 2 (shift)").map(|n| n as u8)?
+            }
             "corr_stone_bits" => {
                 const _: () = assert!(crate::correction::MAX_STONE_BITS == 18, "named below");
                 t.corr_stone_bits = within(1, 18, "an integer from 1 to 18").map(|n| n as u32)?
@@ -617,6 +620,8 @@ mod tests {
         assert!(parse_tuning("corr_stone_bits=19").is_err());
         assert_eq!(parse_tuning("history_keep=50").unwrap().history_keep, 50);
         assert!(parse_tuning("history_keep=101").is_err());
+        assert_eq!(parse_tuning("killers_new=2").unwrap().killers_new, 2);
+        assert!(parse_tuning("killers_new=3").is_err());
         let shape = parse_tuning("corr_shape=50,corr_shape_renju=70").unwrap();
         assert_eq!((shape.corr_shape, shape.corr_shape_renju), (50, 70));
         assert_eq!(parse_tuning("black_eval=85").unwrap().black_eval, 85);

@@ -348,6 +348,13 @@ pub struct Tuning {
     /// learnt, less lets the new position's own cut-offs take over sooner. 50 was level in
     /// freestyle at 100 ms (+0.0 ± 27.2 over 542 games, stopped; fifty-eighth session).
     pub history_keep: i32,
+    /// What a search of a new position in a game does with the killers the last one left,
+    /// which are kept by ply from the root: 0 keeps them as they are (a killer of ply `p`
+    /// is then tried at ply `p` of the new tree, two plies further into the game), 1 clears
+    /// them, 2 shifts them by the plies played since that search, so that each ply's
+    /// killers are the old search's for the same move of the game (cleared where that is
+    /// not known). Stockfish clears them. Not played yet.
+    pub killers_new: u8,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
     /// correction is large): there the static score, which the pruning trusts, is least
@@ -729,6 +736,7 @@ impl Default for Tuning {
             corr_shape_renju: 0,
             corr_stone_bits: crate::correction::STONE_BITS,
             history_keep: 100,
+            killers_new: 0,
             lmr_corr: 0,
             hind_ext: 0,
             hind_center: 450,
