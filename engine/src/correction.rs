@@ -49,8 +49,10 @@ const GRAIN: i32 = 8;
 /// The largest correction one table gives, in score points.
 pub const MAX_CORRECTION: Score = 400;
 const LIMIT: i32 = MAX_CORRECTION * GRAIN;
-/// Profile: 8 counts of 2 bits.
+/// Profile: 8 counts of 2 bits...
 const PROFILE_BITS: u32 = 16;
+/// ...and, with `corr_phase`, the band of the stone count ([`phase`]).
+const PHASE_BITS: u32 = 2;
 /// Index bits of a one-colour stone key by default (`corr_stone_bits`).
 pub const STONE_BITS: u32 = 14;
 /// The most index bits a one-colour stone key may have: the table is allocated for them
@@ -93,7 +95,7 @@ impl Default for Correction {
     /// Empty tables.
     fn default() -> Correction {
         Correction {
-            profile: vec![0; 2 << PROFILE_BITS].into_boxed_slice(),
+            profile: vec![0; 2 << (PROFILE_BITS + PHASE_BITS)].into_boxed_slice(),
             stones: vec![0; 4 << MAX_STONE_BITS].into_boxed_slice(),
             moves: vec![0; 2 << MOVE_BITS].into_boxed_slice(),
             shape: vec![0; 2 << SHAPE_BITS].into_boxed_slice(),
@@ -120,6 +122,8 @@ pub struct Weights {
     /// Index bits of the one-colour stone keys, from 1 to [`MAX_STONE_BITS`]
     /// (`corr_stone_bits`).
     pub stone_bits: u32,
+    /// The profile's key includes the band of the stone count (`corr_phase`).
+    pub phase: bool,
 }
 
 impl Weights {
@@ -147,6 +151,19 @@ fn move_slot(history: &[Cell], side: usize, back: usize) -> usize {
     // Fibonacci hashing of the pair: nearby pairs land far apart.
     let mixed = ((last << 16) | before).wrapping_mul(0x9E37_79B1) >> (32 - MOVE_BITS);
     (side << MOVE_BITS) | mixed as usize
+}
+
+/// The stage of the game a stone count is in (`corr_phase`): four bands, split where
+/// the self-play games of the balanced lines are in their opening, middle game, late
+/// middle game and end.
+#[inline]
+fn phase(stones: usize) -> usize {
+    match stones {
+        0..12 => 0,
+        12..24 => 1,
+        24..38 => 2,
+        _ => 3,
+    }
 }
 
 /// Where `pos`'s entries lie in the tables `w` uses; an unused table's slot is 0 and is
@@ -178,7 +195,10 @@ fn slots(pos: &Position, w: Weights) -> Slots {
                 profile = (profile << 2) | usize::from(pos.count(color, class).min(3));
             }
         }
-        s.profile = (side << PROFILE_BITS) | profile;
+        if w.phase {
+            profile = (profile << PHASE_BITS) | phase(pos.stones());
+        }
+        s.profile = (side << (PROFILE_BITS + PHASE_BITS)) | profile;
     }
     if w.stones != 0 {
         s.stones = [Color::Black, Color::White].map(|color| {
@@ -281,6 +301,7 @@ mod tests {
         moves4: 0,
         shape: 0,
         stone_bits: STONE_BITS,
+        phase: false,
     };
 
     /// Tables that learnt 50 times that `p` scored 200 above its static score at depth 6,
@@ -386,6 +407,36 @@ mod tests {
         let (c, learnt) = taught(&a, shape_only);
         assert_eq!(c.get(&shifted, shape_only), learnt);
         assert_eq!(c.get(&other, shape_only), 0);
+    }
+
+    /// With `corr_phase` the profile table keeps the stages of the game apart: a lesson
+    /// reaches a position with the same threat counts (none) and side to move in the same
+    /// band of stone counts, not one in a later band, which it reaches without the phase.
+    #[test]
+    fn phase_keeps_the_profile_of_each_stage_apart() {
+        // Stones four apart: no three, so no threat points, however many there are.
+        let lattice: Vec<(u8, u8)> = (0..4)
+            .flat_map(|y| (0..4).map(move |x| (1 + 4 * x, 1 + 4 * y)))
+            .collect();
+        let (a, same_band, later) = (
+            pos_with(&lattice[..3]),
+            pos_with(&lattice[..5]),
+            pos_with(&lattice[..13]),
+        );
+        assert_eq!((phase(3), phase(5), phase(13)), (0, 0, 1));
+        let plain = Weights {
+            profile: 100,
+            ..NONE
+        };
+        let phased = Weights {
+            phase: true,
+            ..plain
+        };
+        let (c, learnt) = taught(&a, plain);
+        assert_eq!(c.get(&later, plain), learnt);
+        let (c, learnt) = taught(&a, phased);
+        assert_eq!(c.get(&same_band, phased), learnt);
+        assert_eq!(c.get(&later, phased), 0);
     }
 
     /// The profile table generalises to a position with the same threat counts elsewhere

@@ -1357,6 +1357,7 @@ impl<'a> Worker<'a> {
             moves4: tuning.corr_moves4,
             shape: tuning.corr_shape,
             stone_bits: tuning.corr_stone_bits,
+            phase: tuning.corr_phase,
         };
         let static_eval = if corr.any() {
             (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
@@ -2570,6 +2571,7 @@ mod tests {
         assert_changes_the_tree("", "asp_growth=33");
         assert_changes_the_tree("", "asp_soft=1");
         assert_changes_the_tree("", "corr_stone_bits=16");
+        assert_changes_the_tree("", "corr_phase=1");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

@@ -412,6 +412,11 @@ pub struct Tuning {
     /// not from what the static score misjudged. Off: H0 in freestyle at 100 ms (−10.1 ±
     /// 28.8 over 484 games, fifty-seventh session).
     pub corr_skip_four: bool,
+    /// The threat-profile correction table is kept per stage of the game too: the
+    /// profile's key gains the stones on the board in four bands (below 12, 24, 38, and
+    /// more), so that an opening's errors and an endgame's with the same threat counts
+    /// are learnt apart. Not played yet.
+    pub corr_phase: bool,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -748,6 +753,7 @@ impl Default for Tuning {
             corr_rate: 100,
             corr_defend: false,
             corr_skip_four: false,
+            corr_phase: false,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
