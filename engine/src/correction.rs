@@ -60,6 +60,11 @@ pub const STONE_BITS: u32 = 14;
 pub const MAX_STONE_BITS: u32 = 18;
 /// Index bits of the last-two-moves key.
 const MOVE_BITS: u32 = 16;
+/// Index bits of the static-score key: the raw static score in steps of
+/// [`EVAL_STEP`] points, from −64 to 63 steps.
+const EVAL_BITS: u32 = 7;
+/// Points per step of the static-score key.
+const EVAL_STEP: Score = 32;
 /// Index bits of the shape key.
 const SHAPE_BITS: u32 = 16;
 /// How far along its lines the shape around the last move reaches.
@@ -83,6 +88,8 @@ pub struct Correction {
     moves: Box<[i16]>,
     /// `[side to move][key of the stones on the last move's lines]`.
     shape: Box<[i16]>,
+    /// `[side to move][raw static score's step]`.
+    eval: Box<[i16]>,
 }
 
 impl std::fmt::Debug for Correction {
@@ -99,6 +106,7 @@ impl Default for Correction {
             stones: vec![0; 4 << MAX_STONE_BITS].into_boxed_slice(),
             moves: vec![0; 2 << MOVE_BITS].into_boxed_slice(),
             shape: vec![0; 2 << SHAPE_BITS].into_boxed_slice(),
+            eval: vec![0; 2 << EVAL_BITS].into_boxed_slice(),
         }
     }
 }
@@ -124,6 +132,8 @@ pub struct Weights {
     pub stone_bits: u32,
     /// The profile's key includes the band of the stone count (`corr_phase`).
     pub phase: bool,
+    /// The weight of the table keyed by the raw static score itself (`corr_eval`).
+    pub eval: i32,
 }
 
 impl Weights {
@@ -136,6 +146,7 @@ impl Weights {
             || self.moves != 0
             || self.moves4 != 0
             || self.shape != 0
+            || self.eval != 0
     }
 }
 
@@ -175,10 +186,11 @@ struct Slots {
     /// With the side to move's last move, and with its move before that.
     moves: [usize; 2],
     shape: usize,
+    eval: usize,
 }
 
 #[inline]
-fn slots(pos: &Position, w: Weights) -> Slots {
+fn slots(pos: &Position, raw: Score, w: Weights) -> Slots {
     let us = pos.side();
     let side = us.index();
     let h = pos.history();
@@ -187,6 +199,7 @@ fn slots(pos: &Position, w: Weights) -> Slots {
         stones: [0; 2],
         moves: [0; 2],
         shape: 0,
+        eval: 0,
     };
     if w.profile != 0 {
         let mut profile = 0usize;
@@ -218,15 +231,20 @@ fn slots(pos: &Position, w: Weights) -> Slots {
         });
         s.shape = (side << SHAPE_BITS) | key;
     }
+    if w.eval != 0 {
+        let half = 1 << (EVAL_BITS - 1);
+        let step = (raw / EVAL_STEP).clamp(-half, half - 1) + half;
+        s.eval = (side << EVAL_BITS) | step as usize;
+    }
     s
 }
 
 impl Correction {
-    /// What to add to `pos`'s static score, in score points.
+    /// What to add to `pos`'s static score `raw` (uncorrected), in score points.
     #[inline]
     #[must_use]
-    pub fn get(&self, pos: &Position, w: Weights) -> Score {
-        let s = slots(pos, w);
+    pub fn get(&self, pos: &Position, raw: Score, w: Weights) -> Score {
+        let s = slots(pos, raw, w);
         let read = |table: &[i16], i: usize, weight: i32| {
             if weight == 0 {
                 0
@@ -244,17 +262,21 @@ impl Correction {
             + stones
             + read(&self.moves, s.moves[0], w.moves)
             + read(&self.moves, s.moves[1], w.moves4)
-            + read(&self.shape, s.shape, w.shape))
+            + read(&self.shape, s.shape, w.shape)
+            + read(&self.eval, s.eval, w.eval))
             / (100 * GRAIN)
     }
 
-    /// Learn that a search to `depth` scored `pos` `diff` points above its (corrected)
-    /// static score.
-    pub fn learn(&mut self, pos: &Position, diff: Score, depth: i32, w: Weights) {
+    /// Learn that a search to `depth` scored `pos`, whose uncorrected static score is
+    /// `raw`, `diff` points above its corrected static score.
+    pub fn learn(&mut self, pos: &Position, raw: Score, diff: Score, depth: i32, w: Weights) {
         let bonus = (diff.saturating_mul(depth.max(1)) * GRAIN / 8).clamp(-LIMIT / 4, LIMIT / 4);
-        let s = slots(pos, w);
+        let s = slots(pos, raw, w);
         if w.shape != 0 {
             gravity(&mut self.shape[s.shape], bonus);
+        }
+        if w.eval != 0 {
+            gravity(&mut self.eval[s.eval], bonus);
         }
         if w.moves != 0 {
             gravity(&mut self.moves[s.moves[0]], bonus);
@@ -302,6 +324,7 @@ mod tests {
         shape: 0,
         stone_bits: STONE_BITS,
         phase: false,
+        eval: 0,
     };
 
     /// Tables that learnt 50 times that `p` scored 200 above its static score at depth 6,
@@ -309,9 +332,9 @@ mod tests {
     fn taught(p: &Position, w: Weights) -> (Correction, Score) {
         let mut c = Correction::default();
         for _ in 0..50 {
-            c.learn(p, 200, 6, w);
+            c.learn(p, 0, 200, 6, w);
         }
-        let learnt = c.get(p, w);
+        let learnt = c.get(p, 0, w);
         assert!(learnt > 0, "{learnt}");
         (c, learnt)
     }
@@ -328,22 +351,22 @@ mod tests {
     fn lessons_move_the_correction_towards_the_error_within_bounds() {
         let p = pos_with(&[(7, 7), (8, 8), (6, 6)]);
         let mut c = Correction::default();
-        assert_eq!(c.get(&p, BOTH), 0);
-        c.learn(&p, 100, 4, BOTH);
-        let once = c.get(&p, BOTH);
+        assert_eq!(c.get(&p, 0, BOTH), 0);
+        c.learn(&p, 0, 100, 4, BOTH);
+        let once = c.get(&p, 0, BOTH);
         assert!(once > 0 && once < 2 * 100, "{once}");
         for _ in 0..1000 {
-            c.learn(&p, 100, 4, BOTH);
+            c.learn(&p, 0, 100, 4, BOTH);
         }
-        let many = c.get(&p, BOTH);
+        let many = c.get(&p, 0, BOTH);
         assert!(many > once, "{many} vs {once}");
         assert!(many <= 2 * MAX_CORRECTION, "{many}");
         for _ in 0..1000 {
-            c.learn(&p, -100_000, 30, BOTH);
+            c.learn(&p, 0, -100_000, 30, BOTH);
         }
-        let low = c.get(&p, BOTH);
+        let low = c.get(&p, 0, BOTH);
         assert!((-2 * MAX_CORRECTION..0).contains(&low), "{low}");
-        assert_eq!(c.get(&p, NONE), 0);
+        assert_eq!(c.get(&p, 0, NONE), 0);
     }
 
     /// The last-two-moves table generalises to any position with the same last two moves
@@ -357,10 +380,10 @@ mod tests {
         // The same points, the last two played in the other order.
         let swapped = pos_with(&[(7, 7), (8, 8), (9, 9), (6, 6)]);
         let (c, learnt) = taught(&a, moves_only);
-        assert_eq!(c.get(&same_last, moves_only), learnt);
-        assert_eq!(c.get(&swapped, moves_only), 0);
+        assert_eq!(c.get(&same_last, 0, moves_only), learnt);
+        assert_eq!(c.get(&swapped, 0, moves_only), 0);
         // The other tables learnt nothing.
-        assert_eq!(c.get(&a, BOTH), 0);
+        assert_eq!(c.get(&a, 0, BOTH), 0);
     }
 
     /// The second look keys the same table by the side to move's move before last and the
@@ -380,19 +403,19 @@ mod tests {
         // (6, 6) as black's last move and (9, 9) as white's reply: the same entry.
         let as_pair = pos_with(&[(2, 2), (12, 12), (6, 6), (9, 9)]);
         let (c, learnt) = taught(&a, four_only);
-        assert_eq!(c.get(&other_between, four_only), learnt);
-        assert_eq!(c.get(&other_last, four_only), 0);
-        assert_eq!(c.get(&as_pair, two_only), learnt);
+        assert_eq!(c.get(&other_between, 0, four_only), learnt);
+        assert_eq!(c.get(&other_last, 0, four_only), 0);
+        assert_eq!(c.get(&as_pair, 0, two_only), learnt);
         // At half strength: fewer lessons of the first look reach the same size.
         let mut d = Correction::default();
         for _ in 0..5 {
-            d.learn(&a, 200, 6, two_only);
+            d.learn(&a, 0, 200, 6, two_only);
         }
         let mut e = Correction::default();
         for _ in 0..5 {
-            e.learn(&a, 200, 6, four_only);
+            e.learn(&a, 0, 200, 6, four_only);
         }
-        assert!(e.get(&a, four_only) < d.get(&a, two_only));
+        assert!(e.get(&a, 0, four_only) < d.get(&a, 0, two_only));
     }
 
     /// The shape table generalises to the same stones around the last move elsewhere on
@@ -405,8 +428,8 @@ mod tests {
         // (6, 6) lies on none of the last move's lines; white's (8, 8) does.
         let other = pos_with(&[(7, 7), (9, 8), (6, 6), (7, 8)]);
         let (c, learnt) = taught(&a, shape_only);
-        assert_eq!(c.get(&shifted, shape_only), learnt);
-        assert_eq!(c.get(&other, shape_only), 0);
+        assert_eq!(c.get(&shifted, 0, shape_only), learnt);
+        assert_eq!(c.get(&other, 0, shape_only), 0);
     }
 
     /// With `corr_phase` the profile table keeps the stages of the game apart: a lesson
@@ -433,10 +456,39 @@ mod tests {
             ..plain
         };
         let (c, learnt) = taught(&a, plain);
-        assert_eq!(c.get(&later, plain), learnt);
+        assert_eq!(c.get(&later, 0, plain), learnt);
         let (c, learnt) = taught(&a, phased);
-        assert_eq!(c.get(&same_band, phased), learnt);
-        assert_eq!(c.get(&later, phased), 0);
+        assert_eq!(c.get(&same_band, 0, phased), learnt);
+        assert_eq!(c.get(&later, 0, phased), 0);
+    }
+
+    /// The static-score table generalises to any position whose raw static score falls in
+    /// the same step, for the same side to move, and to no other step; scores beyond the
+    /// ends share the end steps.
+    #[test]
+    fn eval_table_follows_the_raw_static_score() {
+        let eval_only = Weights { eval: 100, ..NONE };
+        let a = pos_with(&[(7, 7), (8, 8), (6, 6)]);
+        let elsewhere = pos_with(&[(2, 12), (12, 2), (3, 3)]);
+        let mut c = Correction::default();
+        for _ in 0..50 {
+            c.learn(&a, 100, 200, 6, eval_only);
+        }
+        let learnt = c.get(&a, 100, eval_only);
+        assert!(learnt > 0, "{learnt}");
+        assert_eq!(
+            c.get(&elsewhere, 100 + EVAL_STEP - 100 % EVAL_STEP - 1, eval_only),
+            learnt
+        );
+        assert_eq!(c.get(&elsewhere, 100 + EVAL_STEP, eval_only), 0);
+        assert_eq!(c.get(&elsewhere, -100, eval_only), 0);
+        let mut other = a.clone();
+        other.swap_side();
+        assert_eq!(c.get(&other, 100, eval_only), 0);
+        c.learn(&a, 50_000, -300, 6, eval_only);
+        assert!(c.get(&a, 9_000, eval_only) < 0, "the top step learnt");
+        // The other tables learnt nothing.
+        assert_eq!(c.get(&a, 100, BOTH), 0);
     }
 
     /// The profile table generalises to a position with the same threat counts elsewhere
@@ -457,15 +509,15 @@ mod tests {
         };
         let mut c = Correction::default();
         for _ in 0..50 {
-            c.learn(&a, 200, 6, BOTH);
+            c.learn(&a, 0, 200, 6, BOTH);
         }
-        assert!(c.get(&shifted, profile_only) > 0);
-        assert_eq!(c.get(&shifted, stones_only), 0);
-        let half = c.get(&same_black, stones_only);
-        assert!(half > 0 && half < c.get(&a, stones_only), "{half}");
+        assert!(c.get(&shifted, 0, profile_only) > 0);
+        assert_eq!(c.get(&shifted, 0, stones_only), 0);
+        let half = c.get(&same_black, 0, stones_only);
+        assert!(half > 0 && half < c.get(&a, 0, stones_only), "{half}");
         // The other side to move has tables of its own.
         let mut other = a.clone();
         other.swap_side();
-        assert_eq!(c.get(&other, BOTH), 0);
+        assert_eq!(c.get(&other, 0, BOTH), 0);
     }
 }

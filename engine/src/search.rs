@@ -1358,9 +1358,11 @@ impl<'a> Worker<'a> {
             shape: tuning.corr_shape,
             stone_bits: tuning.corr_stone_bits,
             phase: tuning.corr_phase,
+            eval: tuning.corr_eval,
         };
         let static_eval = if corr.any() {
-            (raw_eval + self.history.correction.get(&self.pos, corr)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            (raw_eval + self.history.correction.get(&self.pos, raw_eval, corr))
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT)
         } else {
             raw_eval
         };
@@ -1988,7 +1990,9 @@ impl<'a> Worker<'a> {
                     && best_move.is_some_and(|m| self.pos.class(self.pos.side(), m).makes_four()))
             {
                 let diff = (best_score - static_eval) * tuning.corr_rate / 100;
-                self.history.correction.learn(&self.pos, diff, depth, corr);
+                self.history
+                    .correction
+                    .learn(&self.pos, raw_eval, diff, depth, corr);
             }
             self.shared.tt.store(
                 key, ply as i32, best_move, bound, depth, best_score, raw_eval, tt_pv,
@@ -2572,6 +2576,7 @@ mod tests {
         assert_changes_the_tree("", "asp_soft=1");
         assert_changes_the_tree("", "corr_stone_bits=16");
         assert_changes_the_tree("", "corr_phase=1");
+        assert_changes_the_tree("", "corr_eval=40");
     }
 
     /// The PV-node reduction after alpha is raised (357 359 nodes off, 165 320 below depth

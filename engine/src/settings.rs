@@ -258,7 +258,7 @@ se_margin, se_double_margin, se_double_max, se_negative, se_negative_renju, se_c
 se_low_negative, cont_history, black_eval, four_reply_ext, \
 four_reply_ext_renju, four_reply_ext_side, to_go_min, to_go_min_renju, corr_profile, corr_stones, \
 corr_profile_renju, corr_stones_renju, corr_moves, corr_moves_renju, corr_moves4, \
-corr_moves4_renju, corr_shape, corr_shape_renju, corr_stone_bits, history_keep, killers_new, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, corr_phase, aspiration_renju, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
+corr_moves4_renju, corr_shape, corr_shape_renju, corr_stone_bits, history_keep, killers_new, lmr_corr, hind_ext, hind_center, hind_red_margin, lmr_cutoffs, fail_low_bonus, fh_blend, qs_blend, corr_rate, corr_defend, corr_skip_four, corr_phase, corr_eval, aspiration_renju, asp_growth, asp_soft, iir_min_depth, fhr_margin, pv_raise_max_depth, lmr_distract, \
 lmr_attack, distract_prune_depth, lmr_deeper_margin, \
 lmr_shallower_margin, razor_margin_renju, lmr_distract_renju, lmr_attack_renju, tempo, \
 distract_prune_depth_renju, fade_start, fade_len, lmr_tt_pv, \
@@ -457,6 +457,7 @@ pub fn parse_tuning(text: &str) -> Result<Tuning, TuningError> {
             "corr_defend" => t.corr_defend = flag()?,
             "corr_skip_four" => t.corr_skip_four = flag()?,
             "corr_phase" => t.corr_phase = flag()?,
+            "corr_eval" => t.corr_eval = percent200()?,
             "corr_rate" => {
                 t.corr_rate = int(400, "a percentage from 0 to 400").map(|n| n as i32)?
             }
@@ -607,6 +608,8 @@ mod tests {
         assert!(parse_tuning("corr_skip_four=1").unwrap().corr_skip_four);
         assert!(parse_tuning("corr_phase=1").unwrap().corr_phase);
         assert!(parse_tuning("corr_phase=2").is_err());
+        assert_eq!(parse_tuning("corr_eval=40").unwrap().corr_eval, 40);
+        assert!(parse_tuning("corr_eval=201").is_err());
         let asp = parse_tuning("asp_growth=33,asp_soft=1").unwrap();
         assert!(asp.asp_soft);
         assert_eq!(asp.asp_growth, 33);

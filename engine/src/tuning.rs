@@ -417,6 +417,11 @@ pub struct Tuning {
     /// more), so that an opening's errors and an endgame's with the same threat counts
     /// are learnt apart. Not played yet.
     pub corr_phase: bool,
+    /// The weight, in percent, of a correction table keyed by the raw static score itself
+    /// (in steps of 32 points) and the side to move (0 = off): it learns where the static
+    /// score is too confident or too timid at each size, a recalibration of the whole
+    /// evaluation (say, black's scores under Renju running high). Not played yet.
+    pub corr_eval: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
     /// Stockfish; Rapfi does so at PV nodes): without a table move its move order is a
@@ -754,6 +759,7 @@ impl Default for Tuning {
             corr_defend: false,
             corr_skip_four: false,
             corr_phase: false,
+            corr_eval: 0,
             iir_min_depth: 0,
             fhr_margin: 0,
             pv_raise_max_depth: 0,
