@@ -19,7 +19,10 @@
 //! (`corr_moves4`), and a table keyed by the stones on the last move's four lines
 //! (`corr_shape`). The stone keys index 14 bits per side to move and colour; 16 bits,
 //! fewer stone sets sharing an entry, lost in freestyle (`corr_stone_bits`, fifty-eighth
-//! session).
+//! session), and so did 12, more sharing (fifty-ninth). Two more knobs lost in the
+//! fifty-ninth session: the profile kept per band of the stone count (`corr_phase`,
+//! freestyle), and a table keyed by the raw static score itself, a learnt recalibration
+//! of the evaluation (`corr_eval`, level in freestyle and H0 under Renju).
 //!
 //! Each entry moves towards the depth-weighted difference by a "gravity" update that keeps
 //! it within ±[`MAX_CORRECTION`] points.

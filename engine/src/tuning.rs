@@ -143,7 +143,10 @@ pub struct Tuning {
     pub rfp_margin: Score,
     /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
     pub rfp_margin_renju: Score,
-    /// ...at depths up to this.
+    /// ...at depths up to this: 3. 5 was level in freestyle before the correction history
+    /// (twentieth session); retried on the current search it reached +18.2 ± 23.5 over
+    /// 744 games at 100 ms (LOS 93.6%, LLR 1.27), stopped undecided for time (fifty-ninth
+    /// session; resumable, see engine/STRENGTH.md).
     pub rfp_max_depth: i32,
     /// No reverse futility pruning at a node whose side to move made a four with each of
     /// its last two moves in the search (Rapfi's rule: an attack of fours is still going,
@@ -340,7 +343,8 @@ pub struct Tuning {
     /// Index bits of the one-colour stone correction tables, under every rule: 14 (16 384
     /// entries per side to move and colour). More bits keep apart the stone sets a search
     /// tree meets, which share entries at 14; fewer share more. 16 went H0 in freestyle at
-    /// 100 ms (−15.2 ± 33.0 over 366 games, fifty-eighth session).
+    /// 100 ms (−15.2 ± 33.0 over 366 games, fifty-eighth session), and so did 12 (−12.0 ±
+    /// 31.4 over 404, fifty-ninth).
     pub corr_stone_bits: u32,
     /// The percentage of the butterfly history (and of the continuation history, where it
     /// is on) a search of a new position in a game keeps (the searches of one position,
@@ -353,7 +357,8 @@ pub struct Tuning {
     /// is then tried at ply `p` of the new tree, two plies further into the game), 1 clears
     /// them, 2 shifts them by the plies played since that search, so that each ply's
     /// killers are the old search's for the same move of the game (cleared where that is
-    /// not known). Stockfish clears them. Not played yet.
+    /// not known). Stockfish clears them. 2 was level in freestyle at 100 ms (+4.8 ± 26.3
+    /// over 585 games, stopped; fifty-ninth session).
     pub killers_new: u8,
     /// Late moves are reduced a ply less at a node whose correction history moved the
     /// static score by at least this many points (0 = off; Stockfish reduces less where the
@@ -415,12 +420,15 @@ pub struct Tuning {
     /// The threat-profile correction table is kept per stage of the game too: the
     /// profile's key gains the stones on the board in four bands (below 12, 24, 38, and
     /// more), so that an opening's errors and an endgame's with the same threat counts
-    /// are learnt apart. Not played yet.
+    /// are learnt apart. Off: H0 in freestyle at 100 ms (−26.9 ± 38.6 over 272 games,
+    /// fifty-ninth session).
     pub corr_phase: bool,
     /// The weight, in percent, of a correction table keyed by the raw static score itself
     /// (in steps of 32 points) and the side to move (0 = off): it learns where the static
     /// score is too confident or too timid at each size, a recalibration of the whole
-    /// evaluation (say, black's scores under Renju running high). Not played yet.
+    /// evaluation (say, black's scores under Renju running high). At 40: level in freestyle
+    /// at 100 ms (−2.4 ± 30.3 over 438 games, stopped) and H0 under Renju (−16.3 ± 33.0
+    /// over 384; fifty-ninth session).
     pub corr_eval: i32,
     /// Internal iterative reduction (0 = off): a quiet PV node or expected cut node at least
     /// this deep that the table knows no move for is searched one ply shallower (after
@@ -596,8 +604,9 @@ pub struct Tuning {
     /// at 100 ms (+5.7 ± 25.5 over 673 games, stopped; fifty-seventh session).
     pub aspiration_renju: Score,
     /// How much the aspiration window's half-width grows after each failed search, in
-    /// percent of itself (100 = doubles; Stockfish grows it by about a third). Not played
-    /// yet.
+    /// percent of itself (100 = doubles; Stockfish grows it by about a third). 33 was level
+    /// in freestyle at 100 ms (+3.3 ± 25.4 over 633 games, stopped) and H0 under Renju
+    /// (−11.3 ± 29.5 over 494; fifty-ninth session).
     pub asp_growth: i32,
     /// A failed aspiration search re-opens the window from the score it returned (the
     /// search fails soft; Stockfish's rule), not from the bound it crossed. Off: +12.5 ±
