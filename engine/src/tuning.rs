@@ -144,9 +144,9 @@ pub struct Tuning {
     /// ...`rfp_margin_renju` under Renju (see [`Tuning::for_rule`])...
     pub rfp_margin_renju: Score,
     /// ...at depths up to this: 3. 5 was level in freestyle before the correction history
-    /// (twentieth session); retried on the current search it reached +18.2 ± 23.5 over
-    /// 744 games at 100 ms (LOS 93.6%, LLR 1.27), stopped undecided for time (fifty-ninth
-    /// session; resumable, see engine/STRENGTH.md).
+    /// (twentieth session); retried on the current search, +11.4 ± 21.1 over 915
+    /// games at 100 ms (LOS 85.5%; +18.2 after 744), stopped undecided for time
+    /// (fifty-ninth session; resumable, see engine/STRENGTH.md).
     pub rfp_max_depth: i32,
     /// No reverse futility pruning at a node whose side to move made a four with each of
     /// its last two moves in the search (Rapfi's rule: an attack of fours is still going,
