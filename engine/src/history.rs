@@ -127,11 +127,8 @@ impl History {
     /// search `plies` moves further into the game meets the old search's positions that
     /// much nearer its root. `None` (how far is not known) or 0 clears them.
     pub fn shift_killers(&mut self, plies: Option<usize>) {
-        let n = plies.unwrap_or(0).min(MAX_PLY);
-        if n == 0 {
-            self.killers.fill([crate::tt::NO_MOVE; 2]);
-            return;
-        }
+        // Clearing is a shift past the last ply.
+        let n = plies.filter(|&n| n > 0).map_or(MAX_PLY, |n| n.min(MAX_PLY));
         self.killers.copy_within(n.., 0);
         self.killers[MAX_PLY - n..].fill([crate::tt::NO_MOVE; 2]);
     }
@@ -200,6 +197,9 @@ mod tests {
         assert_eq!(h.killers(MAX_PLY - 1), NONE);
         h.shift_killers(None);
         assert!((0..MAX_PLY).all(|ply| h.killers(ply) == NONE));
+        h.add_killer(5, 7);
+        h.shift_killers(Some(0));
+        assert_eq!(h.killers(5), NONE, "no plies played: cleared too");
     }
 
     /// A cut-off rewards the best move and punishes the others tried, in the butterfly

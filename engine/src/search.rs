@@ -2279,8 +2279,9 @@ mod tests {
     }
 
     /// The nodes of a game's first two searches (the second two moves later) and of
-    /// one root searched twice, with the tuning `tuning`.
-    fn renewal_nodes(tuning: &Tuning) -> ((u64, u64), (u64, u64)) {
+    /// one root searched twice, with the knobs of `text` (a `TENGEN_TUNING` text).
+    fn renewal_nodes(text: &str) -> ((u64, u64), (u64, u64)) {
+        let tuning = crate::settings::parse_tuning(text).unwrap();
         let board = crate::bench::board(0);
         let mut later = board.clone();
         for p in [Pos::new(4, 4), Pos::new(10, 3)] {
@@ -2288,7 +2289,7 @@ mod tests {
         }
         let pair = |second: &Board| {
             let mut engine = Engine::new(1 << 22, 1);
-            engine.set_tuning(*tuning);
+            engine.set_tuning(tuning);
             let stop = AtomicBool::new(false);
             let mut run = |b: &Board| {
                 engine
@@ -2306,13 +2307,10 @@ mod tests {
     /// repeated request) does not age it again.
     #[test]
     fn a_new_search_ages_the_history_it_keeps() {
-        let with = |keep: i32| {
-            renewal_nodes(&Tuning {
-                history_keep: keep,
-                ..Tuning::default()
-            })
-        };
-        let ((kept, repeated_kept), (aged, repeated_aged)) = (with(100), with(0));
+        let ((kept, repeated_kept), (aged, repeated_aged)) = (
+            renewal_nodes("history_keep=100"),
+            renewal_nodes("history_keep=0"),
+        );
         assert_eq!(kept.0, aged.0);
         assert_ne!(kept.1, aged.1, "kept {kept:?}, aged {aged:?}");
         assert_eq!(repeated_kept, repeated_aged);
@@ -2323,12 +2321,7 @@ mod tests {
     /// each other; a root searched again keeps its killers under every setting.
     #[test]
     fn a_new_search_renews_the_killers() {
-        let with = |renew: u8| {
-            renewal_nodes(&Tuning {
-                killers_new: renew,
-                ..Tuning::default()
-            })
-        };
+        let with = |renew: u8| renewal_nodes(&format!("killers_new={renew}"));
         let (kept, cleared, shifted) = (with(0), with(1), with(2));
         assert_eq!(kept.0 .0, cleared.0 .0);
         assert_eq!(kept.0 .0, shifted.0 .0);
